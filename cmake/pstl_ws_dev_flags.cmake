@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: MIT
+# pstl_ws_dev_flags: warnings and sanitizers for our own targets (not exported:
+# a consumer of the installed library chooses its own flags).
+include(GNUInstallDirs)
+
+add_library(pstl_ws_dev_flags INTERFACE)
+target_compile_options(pstl_ws_dev_flags INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+  $<$<CXX_COMPILER_ID:Clang>:-Wthread-safety>
+  $<$<BOOL:${PSTL_WS_WARNINGS_AS_ERRORS}>:-Werror>)
+
+if(PSTL_WS_SANITIZE)
+  set(known_sanitizers address undefined thread)
+  foreach(sanitizer IN LISTS PSTL_WS_SANITIZE)
+    if(NOT sanitizer IN_LIST known_sanitizers)
+      message(FATAL_ERROR "PSTL_WS_SANITIZE: unknown sanitizer '${sanitizer}' (use 'address;undefined' or 'thread')")
+    endif()
+  endforeach()
+  if("thread" IN_LIST PSTL_WS_SANITIZE AND "address" IN_LIST PSTL_WS_SANITIZE)
+    message(FATAL_ERROR "PSTL_WS_SANITIZE: 'thread' cannot be combined with 'address'")
+  endif()
+  list(JOIN PSTL_WS_SANITIZE "," sanitizers)
+  # The whole build gets the flags, so that inline code of our headers compiled
+  # into tests is instrumented as well as the runtime.
+  add_compile_options(-fsanitize=${sanitizers} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  add_link_options(-fsanitize=${sanitizers})
+endif()

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+// Build-wide switches of the runtime: assertions, cache-line size and the TSan
+// detection used where a fence needs an annotation (see docs/atomics.md).
+#pragma once
+
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+
+/// PSTL_WS_ASSERT(cond): checks an invariant of the runtime in debug builds
+/// (NDEBUG not defined) and compiles to nothing otherwise. A failure prints the
+/// condition with its place and aborts: an invariant of the scheduler that no
+/// longer holds cannot be recovered from.
+#if defined(NDEBUG) && !defined(PSTL_WS_ENABLE_ASSERTS)
+#define PSTL_WS_ASSERT(cond) static_cast<void>(0)
+#else
+#define PSTL_WS_ASSERT(cond)                                                        \
+  ((cond) ? static_cast<void>(0)                                                    \
+          : ::ws::detail::assertion_failed(#cond, __FILE__, __LINE__))
+#endif
+
+#if defined(__SANITIZE_THREAD__)
+#define PSTL_WS_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define PSTL_WS_TSAN 1
+#endif
+#endif
+#ifndef PSTL_WS_TSAN
+#define PSTL_WS_TSAN 0
+#endif
+
+namespace ws::detail {
+
+/// Alignment that keeps two hot atomics of different owners off one cache line.
+/// 128 rather than 64: x86-64 prefetches cache lines in adjacent pairs.
+inline constexpr std::size_t k_cache_line = 128;
+
+[[noreturn]] inline void assertion_failed(const char* cond, const char* file, int line) noexcept {
+  std::fprintf(stderr, "pstl_ws: internal invariant violated: %s (%s:%d)\n", cond, file, line);
+  std::abort();
+}
+
+/// Ends the process with a message; for states the runtime cannot unwind from
+/// (an exception escaping the scheduler loop, a pool destroyed by its own worker).
+[[noreturn]] void fatal(const char* what) noexcept;
+
+}  // namespace ws::detail

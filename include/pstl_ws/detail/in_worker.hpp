@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// in_worker: how a call reaches a worker of the right pool. On one of its
+// workers it runs inline; from a thread outside every pool it is injected and
+// the caller blocks on a lock_latch; from a worker of another pool it is
+// injected and the caller keeps serving its own pool while it waits.
+// docs/design.md#entry-paths.
+#pragma once
+
+#include <type_traits>
+
+#include "pstl_ws/detail/job.hpp"
+#include "pstl_ws/detail/latch.hpp"
+#include "pstl_ws/detail/registry.hpp"
+#include "pstl_ws/detail/worker_thread.hpp"
+
+namespace ws::detail {
+
+/// The result of op(worker, injected), void mapped to ws::unit.
+template <class Op>
+using in_worker_result_t = result_of_t<Op&, worker_thread&, bool>;
+
+/// Wraps op as the body of an injected stack job: it runs on whichever worker
+/// executes the job, with injected = true.
+template <class Op>
+auto injected_body(Op& op) {
+  return [&op](bool) -> in_worker_result_t<Op> {
+    worker_thread* const worker = worker_thread::current();
+    PSTL_WS_ASSERT(worker != nullptr);
+    return invoke_to_result(op, *worker, true);
+  };
+}
+
+/// From a thread outside every pool: inject, then block until a worker ran it.
+template <class Op>
+in_worker_result_t<Op> in_worker_cold(registry& target, Op& op) {
+  auto body = injected_body(op);
+  stack_job<lock_latch, decltype(body)> job(body);
+  target.inject(job.as_job_ref());
+  job.latch().wait();
+  return job.into_result();
+}
+
+/// From a worker of another pool: inject, then keep executing the caller's own
+/// pool's jobs until a worker of `target` ran it.
+template <class Op>
+in_worker_result_t<Op> in_worker_cross(registry& target, worker_thread& current, Op& op) {
+  auto body = injected_body(op);
+  stack_job<spin_latch, decltype(body)> job(body, current, cross_pool);
+  target.inject(job.as_job_ref());
+  current.wait_until(job.latch().core());
+  return job.into_result();
+}
+
+/// Runs op(worker, injected) on a worker of `target`.
+template <class Op>
+in_worker_result_t<Op> in_worker(registry& target, Op& op) {
+  worker_thread* const current = worker_thread::current();
+  if (current == nullptr) {
+    return in_worker_cold(target, op);
+  }
+  if (&current->owner() != &target) {
+    return in_worker_cross(target, *current, op);
+  }
+  return invoke_to_result(op, *current, false);
+}
+
+/// Runs op(worker, injected) on the current worker, whatever its pool, or on
+/// the global pool from a thread outside every pool (as rayon's join does).
+template <class Op>
+in_worker_result_t<Op> in_any_worker(Op& op) {
+  if (worker_thread* const current = worker_thread::current()) {
+    return invoke_to_result(op, *current, false);
+  }
+  return in_worker_cold(global_registry(), op);
+}
+
+/// Queues a job that nobody waits on: on the current worker's deque if it
+/// belongs to `target`, else through the injector. Throws std::bad_alloc.
+inline void inject_or_push(registry& target, job_ref job) {
+  worker_thread* const current = worker_thread::current();
+  if (current != nullptr && &current->owner() == &target) {
+    current->push(job);
+  } else {
+    target.inject(job);
+  }
+}
+
+}  // namespace ws::detail

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// Latches: the one-shot signals that waiting frames block on. core_latch is the
+// four-state word shared with the sleep module; spin_latch (join, cross-pool
+// install), lock_latch (threads outside any pool) and count_latch (scope) are
+// built on it. States, transitions and the set-may-free rule: docs/latch.md.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "pstl_ws/detail/parker.hpp"
+
+namespace ws::detail {
+
+class registry;
+class worker_thread;
+
+/// Tag: the latch's setter runs on a worker of another pool than its owner.
+struct cross_pool_t {
+  explicit cross_pool_t() = default;
+};
+inline constexpr cross_pool_t cross_pool{};
+
+/// The latch word a worker waits on through wait_until() and may sleep on.
+///
+/// States: UNSET -> SLEEPY -> SLEEPING are the owner's steps towards blocking
+/// (and back to UNSET when it wakes); any thread moves it to SET, once.
+/// Memory ordering: everything before set() happens before a probe() that
+///   returns true. Every transition is seq_cst: the owner's CAS and the
+///   setter's exchange are ordered, so either the owner sees SET or the setter
+///   sees SLEEPING and wakes it (docs/latch.md#no-lost-wake-up).
+/// Lifetime: set() is a static function taking a pointer, because the owner
+///   may free the latch the instant it is SET: the exchange is the last access.
+class core_latch {
+ public:
+  static constexpr std::uint32_t k_unset = 0;
+  static constexpr std::uint32_t k_sleepy = 1;
+  static constexpr std::uint32_t k_sleeping = 2;
+  static constexpr std::uint32_t k_set = 3;
+
+  /// True once set; an acquire load.
+  [[nodiscard]] bool probe() const noexcept {
+    return m_state.load(std::memory_order_acquire) == k_set;  // acquire: pairs with the exchange in set()
+  }
+
+  /// Owner: UNSET -> SLEEPY. False if the latch was set meanwhile.
+  bool get_sleepy() noexcept { return transition(k_unset, k_sleepy); }
+
+  /// Owner, holding its sleep mutex: SLEEPY -> SLEEPING. False if set meanwhile.
+  bool fall_asleep() noexcept { return transition(k_sleepy, k_sleeping); }
+
+  /// Owner, after waking: SLEEPING -> UNSET unless the latch was set.
+  void wake_up() noexcept {
+    if (!probe()) {
+      transition(k_sleeping, k_unset);
+    }
+  }
+
+  /// Sets the latch. Returns true when the owner was SLEEPING, in which case the
+  /// caller must wake it (with values it copied out before calling).
+  static bool set(core_latch* latch) noexcept {
+    return latch->m_state.exchange(k_set) == k_sleeping;  // seq_cst: docs/latch.md#no-lost-wake-up
+  }
+
+  [[nodiscard]] std::uint32_t state_for_testing() const noexcept { return m_state.load(); }
+
+ private:
+  bool transition(std::uint32_t from, std::uint32_t to) noexcept {
+    // seq_cst on success (docs/latch.md); relaxed on failure: the caller only learns "it moved".
+    return m_state.compare_exchange_strong(from, to, std::memory_order_seq_cst,
+                                           std::memory_order_relaxed);
+  }
+
+  std::atomic<std::uint32_t> m_state{k_unset};
+};
+
+/// The latch of a join's second half (and of a cross-pool install): the owner
+/// is a worker that keeps stealing while it waits.
+///
+/// Lifetime: set() copies the registry and worker index before it sets the core
+/// latch. When the setter belongs to another pool (`cross`), it also holds a
+/// reference to the owner's registry, because once SET is visible the owner may
+/// return and its pool may be destroyed before the wake-up is delivered.
+class spin_latch {
+ public:
+  /// A latch owned by `owner`, set by a worker of the same pool.
+  explicit spin_latch(const worker_thread& owner) noexcept;
+  /// A latch owned by `owner`, set by a worker of another pool.
+  spin_latch(const worker_thread& owner, cross_pool_t) noexcept;
+
+  [[nodiscard]] bool probe() const noexcept { return m_core.probe(); }
+  [[nodiscard]] core_latch& core() noexcept { return m_core; }
+
+  static void set(spin_latch* latch) noexcept;
+
+ private:
+  core_latch m_core;
+  registry* m_registry;
+  std::size_t m_target_worker_index;
+  bool m_cross;
+};
+
+/// The latch of a thread outside any pool: it blocks on a parker.
+/// One owner waits; one setter sets. wait() consumes the signal, so the latch
+/// can be reused by the same owner.
+/// Lifetime: see parker (set's last access is the parker's exchange).
+class lock_latch {
+ public:
+  [[nodiscard]] bool probe() const noexcept { return m_parker.has_permit(); }
+  void wait() noexcept { m_parker.park(); }
+  static void set(lock_latch* latch) noexcept { latch->m_parker.unpark(); }
+
+ private:
+  parker m_parker;
+};
+
+/// The latch of a scope: a counter of outstanding jobs (1 for the scope body)
+/// whose last decrement sets a core latch and wakes the owning worker.
+/// Lifetime: set()'s fetch_sub is its last access unless it is the final one;
+/// the final decrementer copies what it needs before setting the core latch.
+class count_latch {
+ public:
+  explicit count_latch(const worker_thread& owner) noexcept;
+
+  /// Adds one outstanding job. The counter must not have reached 0.
+  void increment() noexcept;
+  [[nodiscard]] bool probe() const noexcept { return m_core.probe(); }
+  [[nodiscard]] core_latch& core() noexcept { return m_core; }
+
+  static void set(count_latch* latch) noexcept;
+
+ private:
+  std::atomic<std::size_t> m_counter{1};
+  core_latch m_core;
+  registry* m_registry;
+  std::size_t m_owner_index;
+};
+
+}  // namespace ws::detail

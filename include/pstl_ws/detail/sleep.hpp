@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+// sleep: the module that decides when an idle worker blocks and whom a new job
+// wakes. A port of rayon-core's sleep module: the packed counters word with its
+// jobs-event counter, the idle rounds, the checks before blocking and the wake
+// rules. Specification, race analysis and proof sketch: docs/sleep.md.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+
+#include "pstl_ws/detail/config.hpp"
+#include "pstl_ws/detail/latch.hpp"
+
+namespace ws::detail {
+
+/// One snapshot of the counters word. From the least significant bit:
+/// 16 bits of sleeping threads, 16 bits of inactive threads (idle, sleepy or
+/// sleeping), 32 bits of the jobs-event counter (JEC). The JEC is the top field
+/// so that it wraps without carrying into the thread counts.
+struct sleep_counters {
+  static constexpr unsigned k_thread_bits = 16;
+  static constexpr std::uint64_t k_thread_mask = (std::uint64_t{1} << k_thread_bits) - 1;
+  /// Most threads a pool may have: the largest value a thread field holds.
+  static constexpr std::size_t k_threads_max = k_thread_mask;
+  static constexpr std::uint64_t k_one_sleeping = 1;
+  static constexpr std::uint64_t k_one_inactive = std::uint64_t{1} << k_thread_bits;
+  static constexpr std::uint64_t k_one_jec = std::uint64_t{1} << (2 * k_thread_bits);
+
+  std::uint64_t m_word = 0;
+
+  [[nodiscard]] std::size_t sleeping_threads() const noexcept { return m_word & k_thread_mask; }
+  [[nodiscard]] std::size_t inactive_threads() const noexcept {
+    return (m_word >> k_thread_bits) & k_thread_mask;
+  }
+  /// Inactive threads that are still searching rather than blocked.
+  [[nodiscard]] std::size_t awake_but_idle_threads() const noexcept {
+    PSTL_WS_ASSERT(sleeping_threads() <= inactive_threads());
+    return inactive_threads() - sleeping_threads();
+  }
+  [[nodiscard]] std::uint64_t jobs_counter() const noexcept { return m_word >> (2 * k_thread_bits); }
+};
+
+/// JEC parity: even means the last event was a thread getting sleepy (no work
+/// posted since), odd means the last event was a job being posted.
+[[nodiscard]] constexpr bool jec_is_sleepy(std::uint64_t jec) noexcept { return jec % 2 == 0; }
+[[nodiscard]] constexpr bool jec_is_active(std::uint64_t jec) noexcept { return jec % 2 == 1; }
+
+/// The counters word. Every read-modify-write is seq_cst (docs/sleep.md#fences);
+/// a failed CAS is relaxed because it only leads to a retry.
+class atomic_sleep_counters {
+ public:
+  atomic_sleep_counters() noexcept = default;
+  /// For tests: start from a given word (for instance a JEC about to wrap).
+  explicit atomic_sleep_counters(std::uint64_t word) noexcept : m_word(word) {}
+
+  [[nodiscard]] sleep_counters load() const noexcept { return {m_word.load()}; }
+
+  void add_inactive_thread() noexcept;
+  /// Returns how many sleepers the caller should wake: min(sleeping, 2).
+  std::size_t sub_inactive_thread() noexcept;
+  void sub_sleeping_thread() noexcept;
+  /// One CAS from `old` to old + one sleeper; false if the word changed.
+  bool try_add_sleeping_thread(sleep_counters old) noexcept;
+  /// If pred(JEC) holds, adds one to the JEC (wrapping). Returns the counters
+  /// after the call; their JEC never satisfies pred.
+  sleep_counters increment_jobs_event_counter_if(bool (*pred)(std::uint64_t) noexcept) noexcept;
+
+ private:
+  std::atomic<std::uint64_t> m_word{0};
+};
+
+/// A worker's progress through the idle rounds, owned by the worker while it
+/// searches for work.
+struct idle_state {
+  /// Value of m_jobs_counter while the worker has not announced it is sleepy;
+  /// never a real JEC, which has only 32 bits.
+  static constexpr std::uint64_t k_no_jobs_counter = ~std::uint64_t{0};
+
+  std::size_t m_worker_index = 0;
+  std::uint32_t m_rounds = 0;
+  std::uint64_t m_jobs_counter = k_no_jobs_counter;
+
+  /// Back to the start of the rounds (after a real wake-up).
+  void wake_fully() noexcept;
+  /// Back to just before announcing sleepy (work may have been posted).
+  void wake_partly() noexcept;
+};
+
+/// What the sleep module has counted, for thread_pool::stats().
+struct sleep_stats {
+  std::uint64_t m_sleeps = 0;    // times a worker blocked on its condvar
+  std::uint64_t m_wake_ups = 0;  // times a waker unblocked a worker
+};
+
+/// The sleep module of one registry.
+class sleep {
+ public:
+  /// Failed search rounds that only yield before a worker announces it is sleepy.
+  /// rayon's value: long enough that a worker between two bursts of a
+  /// fork-join computation does not pay for blocking, short enough (a few tens of
+  /// microseconds) that an idle pool stops burning CPU almost at once.
+  static constexpr std::uint32_t k_rounds_until_sleepy = 32;
+  /// The round after which the worker blocks: one more search after announcing
+  /// sleepy, which is what lets a post that raced with the announcement be seen.
+  static constexpr std::uint32_t k_rounds_until_sleeping = k_rounds_until_sleepy + 1;
+
+  /// A sleep module for n threads. Throws std::invalid_argument if n exceeds
+  /// sleep_counters::k_threads_max.
+  explicit sleep(std::size_t n);
+
+  /// The worker starts searching: it becomes inactive.
+  idle_state start_looking(std::size_t worker_index) noexcept;
+  /// The worker found work (or its latch was set): it becomes active, and wakes
+  /// up to two sleepers so that work spreads (docs/sleep.md#work-found).
+  void work_found() noexcept;
+  /// One failed search round: yield, announce sleepy, or try to block.
+  /// has_injected_jobs is the final look at the injector (docs/sleep.md#fences).
+  template <class HasInjectedJobs>
+  void no_work_found(idle_state& idle, core_latch& latch, HasInjectedJobs&& has_injected_jobs) {
+    no_work_found(idle, latch, &call<std::remove_reference_t<HasInjectedJobs>>,
+                  static_cast<void*>(std::addressof(has_injected_jobs)));
+  }
+
+  /// A worker pushed n jobs on its own deque.
+  void new_internal_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
+  /// A thread pushed n jobs on the injector (has the PushFence).
+  void new_injected_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
+  /// A latch that worker i may be sleeping on was set: wake it if it blocked.
+  void notify_worker_latch_is_set(std::size_t worker_index) noexcept;
+
+  [[nodiscard]] sleep_counters counters() const noexcept { return m_counters.load(); }
+  [[nodiscard]] sleep_stats stats() const noexcept;
+  [[nodiscard]] std::size_t num_threads() const noexcept { return m_num_threads; }
+
+ private:
+  struct alignas(k_cache_line) worker_sleep_state {
+    std::mutex m_mutex;
+    std::condition_variable m_condvar;
+    bool m_is_blocked = false;              // guarded by m_mutex
+    std::atomic<std::uint64_t> m_sleeps{0};  // written under m_mutex; read by stats()
+    std::atomic<std::uint64_t> m_wake_ups{0};
+  };
+
+  template <class F>
+  static bool call(void* f) {
+    return (*static_cast<F*>(f))();
+  }
+
+  void no_work_found(idle_state& idle, core_latch& latch, bool (*has_injected_jobs)(void*),
+                     void* ctx);
+  std::uint64_t announce_sleepy() noexcept;
+  void fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected_jobs)(void*),
+                   void* ctx);
+  void new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
+  void wake_any_threads(std::size_t num_to_wake) noexcept;
+  bool wake_specific_thread(std::size_t worker_index) noexcept;
+
+  std::size_t m_num_threads;
+  std::unique_ptr<worker_sleep_state[]> m_worker_states;
+  alignas(k_cache_line) atomic_sleep_counters m_counters;
+};
+
+}  // namespace ws::detail

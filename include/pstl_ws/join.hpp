@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+// ws::join and ws::join_context: run two functions, potentially in parallel,
+// and return both results. The heart of the pool: docs/design.md#the-life-of-one-join.
+#pragma once
+
+#include <exception>
+#include <functional>
+#include <optional>
+#include <utility>
+
+#include "pstl_ws/detail/in_worker.hpp"
+#include "pstl_ws/detail/job.hpp"
+#include "pstl_ws/detail/latch.hpp"
+#include "pstl_ws/detail/worker_thread.hpp"
+
+namespace ws {
+
+/// What join_context tells each function about where it runs.
+class fn_context {
+ public:
+  explicit constexpr fn_context(bool migrated) noexcept : m_migrated(migrated) {}
+  /// True when the function runs on another thread than the one that called
+  /// join_context (the second function was stolen, or the call came from
+  /// outside the pool). Splitters use it to split a range further.
+  [[nodiscard]] constexpr bool migrated() const noexcept { return m_migrated; }
+
+ private:
+  bool m_migrated;
+};
+
+/// Runs a(fn_context) and b(fn_context), b possibly on another worker, and
+/// returns {a's result, b's result} (a void result is ws::unit).
+///
+/// Called from a worker, runs on that worker's pool; from any other thread, on
+/// the global pool (the caller blocks until both finished).
+/// Cost: an unstolen join is a push and a pop on the worker's own deque, no
+///   allocation and no lock.
+/// Exceptions: returns or throws only after both functions have finished. If
+///   both throw, a's exception is rethrown and b's is dropped; the pool stays
+///   usable.
+template <class A, class B>
+auto join_context(A&& a, B&& b)
+    -> std::pair<detail::result_of_t<A&, fn_context>, detail::result_of_t<B&, fn_context>> {
+  using result_a = detail::result_of_t<A&, fn_context>;
+  using result_pair = std::pair<result_a, detail::result_of_t<B&, fn_context>>;
+  auto body = [&a, &b](detail::worker_thread& worker, bool injected) -> result_pair {
+    auto call_b = [&b](bool migrated) { return detail::invoke_to_result(b, fn_context(migrated)); };
+    detail::stack_job<detail::spin_latch, decltype(call_b)> job_b(call_b, worker);
+    const detail::job_ref ref_b = job_b.as_job_ref();
+    worker.push(ref_b);
+
+    std::optional<result_a> value_a;
+    std::exception_ptr error_a;
+    try {
+      value_a.emplace(detail::invoke_to_result(a, fn_context(injected)));
+    } catch (...) {
+      error_a = std::current_exception();
+    }
+    // Ask again: the worker is never cached across a call that may wait.
+    detail::worker_thread& self = *detail::worker_thread::current();
+    if (error_a) {
+      // b may borrow this frame: it must finish before the frame unwinds.
+      self.wait_until(job_b.latch().core());
+      std::rethrow_exception(error_a);
+    }
+    while (!job_b.latch().probe()) {
+      if (auto job = self.take_local_job()) {
+        if (*job == ref_b) {  // b was not stolen: run it here
+          return {std::move(*value_a), job_b.run_inline(injected)};
+        }
+        self.execute(*job);  // pushed above b by a (for instance a spawn)
+      } else {
+        self.wait_until(job_b.latch().core());  // b was stolen
+      }
+    }
+    return {std::move(*value_a), job_b.into_result()};
+  };
+  return detail::in_any_worker(body);
+}
+
+/// join_context for functions that take no arguments: runs a() and b(),
+/// potentially in parallel, and returns {a(), b()}. Same guarantees.
+template <class A, class B>
+auto join(A&& a, B&& b)
+    -> std::pair<detail::result_of_t<A&>, detail::result_of_t<B&>> {
+  return join_context([&a](fn_context) -> decltype(auto) { return std::invoke(a); },
+                      [&b](fn_context) -> decltype(auto) { return std::invoke(b); });
+}
+
+}  // namespace ws

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: MIT
+// ws::thread_pool: the public handle of a work-stealing pool, and the global
+// pool that ws::join, ws::scope and the parallel algorithms use by default.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+#include "pstl_ws/detail/in_worker.hpp"
+#include "pstl_ws/detail/job.hpp"
+#include "pstl_ws/detail/registry.hpp"
+
+namespace ws {
+
+/// What a pool has done since it started (counters are summed over workers and
+/// read without stopping them, so they are a consistent-enough snapshot).
+struct pool_stats {
+  std::uint64_t jobs_executed = 0;  ///< jobs run from a deque or the injector (not joins run inline)
+  std::uint64_t steals = 0;         ///< jobs taken from another worker's deque
+  std::uint64_t sleeps = 0;         ///< times a worker blocked after finding no work
+  std::uint64_t wake_ups = 0;       ///< times a blocked worker was woken by another thread
+};
+
+/// A pool of worker threads that run fork-join work by work stealing.
+///
+/// Thread safety: every member may be called from any thread, concurrently,
+/// except the destructor.
+/// Destruction: runs every job already spawned with spawn(), then joins every
+/// worker before returning. No other call may be in progress on the pool, and
+/// it must not be destroyed from one of its own workers (that is reported and
+/// the process ends, instead of deadlocking).
+class thread_pool {
+ public:
+  /// Starts a pool of num_threads workers; 0 means one per CPU this process may
+  /// run on. Throws std::invalid_argument above 65535 threads, and
+  /// std::system_error if threads cannot be started (none is left running).
+  explicit thread_pool(std::size_t num_threads = 0);
+  ~thread_pool();
+  thread_pool(const thread_pool&) = delete;
+  thread_pool& operator=(const thread_pool&) = delete;
+
+  /// The global pool: created on first use with PSTL_WS_NUM_THREADS threads
+  /// (unset or 0: one per available CPU) and never destroyed. Throws
+  /// std::invalid_argument naming the variable and its value if that is not a
+  /// whole number from 0 to 65535; a later call tries again.
+  static thread_pool& global();
+
+  /// Runs op() on a worker of this pool and returns its result; ws::join,
+  /// ws::scope and the algorithms called inside op use this pool. From one of
+  /// its own workers op runs inline; from a worker of another pool, that
+  /// worker keeps running its own pool's jobs while it waits.
+  /// Exceptions: whatever op throws is rethrown here.
+  template <class Op>
+  auto install(Op&& op) -> detail::returned_result_t<std::invoke_result_t<Op&>> {
+    auto body = [&op](detail::worker_thread&, bool) -> decltype(auto) { return std::invoke(op); };
+    if constexpr (std::is_void_v<std::invoke_result_t<Op&>>) {
+      detail::in_worker(*m_registry, body);
+    } else {
+      return detail::in_worker(*m_registry, body);
+    }
+  }
+
+  /// Queues f() to run on this pool without waiting for it. The pool's
+  /// destructor waits for it. Cost: one allocation and one push.
+  /// Exceptions: std::bad_alloc if it cannot be queued. An exception escaping
+  /// f has no caller to reach: like one escaping a std::thread, it ends the
+  /// process (with a message naming it).
+  template <class F>
+  void spawn(F&& f) {
+    using function = std::decay_t<F>;
+    static_assert(std::invocable<function&>, "ws::thread_pool::spawn needs a function callable as f()");
+    m_registry->increment_terminate_count();
+    try {
+      auto job = std::make_unique<detail::heap_job<detached<function>>>(
+          detached<function>{m_registry.get(), std::optional<function>(std::forward<F>(f))});
+      detail::inject_or_push(*m_registry, job->as_job_ref());
+      job.release();  // owned by the queue now
+    } catch (...) {
+      m_registry->terminate();  // undo the count; the handle's own count remains
+      throw;
+    }
+  }
+
+  /// Number of worker threads.
+  [[nodiscard]] std::size_t num_threads() const noexcept { return m_registry->num_threads(); }
+
+  /// The calling thread's index in this pool (0 to num_threads() - 1), or
+  /// nothing if it is not one of this pool's workers.
+  [[nodiscard]] std::optional<std::size_t> current_thread_index() const noexcept;
+
+  /// Counters of what the pool has done; see pool_stats.
+  [[nodiscard]] pool_stats stats() const noexcept { return m_registry->stats(); }
+
+ private:
+  explicit thread_pool(std::shared_ptr<detail::registry> owner) noexcept
+      : m_registry(std::move(owner)) {}
+
+  /// Called inside the catch handler of a spawned job: reports and aborts.
+  [[noreturn]] static void unhandled_spawn_exception() noexcept;
+
+  template <class F>
+  struct detached {
+    detail::registry* m_registry;
+    std::optional<F> m_func;
+
+    void operator()() noexcept {
+      try {
+        (*m_func)();
+      } catch (...) {
+        unhandled_spawn_exception();
+      }
+      m_func.reset();
+      m_registry->terminate();
+    }
+  };
+
+  std::shared_ptr<detail::registry> m_registry;
+};
+
+/// The calling thread's index in the pool it works for, or nothing for a thread
+/// outside every pool.
+[[nodiscard]] std::optional<std::size_t> current_thread_index() noexcept;
+
+/// The number of threads of the pool the calling thread works for, or of the
+/// global pool for a thread outside every pool (which creates it: see
+/// thread_pool::global for the exceptions).
+[[nodiscard]] std::size_t current_num_threads();
+
+}  // namespace ws

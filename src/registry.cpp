@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+// registry: starting and stopping the workers, injecting jobs, the global pool.
+// docs/design.md and docs/latch.md#termination.
+#include "pstl_ws/detail/registry.hpp"
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+#include "pstl_ws/detail/once.hpp"
+#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/thread_pool.hpp"
+
+namespace ws::detail {
+
+registry::registry(std::size_t num_threads)
+    : m_num_threads(num_threads),
+      m_thread_infos(std::make_unique<thread_info[]>(num_threads)),
+      m_sleep(num_threads) {}
+
+std::shared_ptr<registry> registry::create(std::size_t num_threads) {
+  if (num_threads == 0 || num_threads > sleep_counters::k_threads_max) {
+    throw std::invalid_argument("pstl_ws: a pool needs 1 to " +
+                                std::to_string(sleep_counters::k_threads_max) +
+                                " threads, not " + std::to_string(num_threads));
+  }
+  auto result = std::make_shared<registry>(num_threads);
+  result->start_workers();
+  return result;
+}
+
+void registry::start_workers() {
+  m_threads.reserve(m_num_threads);
+  try {
+    for (std::size_t i = 0; i < m_num_threads; ++i) {
+      m_threads.emplace_back(&worker_thread::main_loop, std::ref(*this), i);
+    }
+  } catch (...) {
+    // Stop the workers that did start, then report the failure.
+    terminate();
+    join_workers();
+    throw;
+  }
+}
+
+registry::~registry() {
+  // Every worker was joined (thread_pool's destructor) or the registry is the
+  // immortal global one; a joinable std::thread here would call terminate.
+  PSTL_WS_ASSERT(m_threads.empty());
+}
+
+void registry::inject(job_ref job) {
+  const bool queue_was_empty = m_injector.is_empty();
+  m_injector.push(job);
+  m_sleep.new_injected_jobs(1, queue_was_empty);
+}
+
+void registry::increment_terminate_count() noexcept {
+  // relaxed: the caller holds a count already (the pool handle or a running
+  // spawned job), so the count cannot reach 0 concurrently.
+  const std::size_t old = m_terminate_count.fetch_add(1, std::memory_order_relaxed);
+  PSTL_WS_ASSERT(old != 0);
+}
+
+void registry::terminate() noexcept {
+  // seq_cst: the last decrement must see every spawned job's decrement.
+  if (m_terminate_count.fetch_sub(1) != 1) {
+    return;
+  }
+  for (std::size_t i = 0; i < m_num_threads; ++i) {
+    if (core_latch::set(&m_thread_infos[i].m_terminate)) {
+      m_sleep.notify_worker_latch_is_set(i);
+    }
+  }
+}
+
+void registry::join_workers() noexcept {
+  for (std::thread& thread : m_threads) {
+    thread.join();
+  }
+  m_threads.clear();
+}
+
+pool_stats registry::stats() const noexcept {
+  pool_stats total;
+  for (std::size_t i = 0; i < m_num_threads; ++i) {
+    total.jobs_executed += m_thread_infos[i].m_executed.load(std::memory_order_relaxed);  // relaxed: statistic
+    total.steals += m_thread_infos[i].m_steals.load(std::memory_order_relaxed);           // relaxed: statistic
+  }
+  const sleep_stats sleeping = m_sleep.stats();
+  total.sleeps = sleeping.m_sleeps;
+  total.wake_ups = sleeping.m_wake_ups;
+  return total;
+}
+
+namespace {
+once g_global_once;
+// Reachable from here for the whole run, so leak checkers do not report it.
+std::shared_ptr<registry>* g_global_registry = nullptr;  // written once inside g_global_once
+}  // namespace
+
+registry& global_registry() {
+  g_global_once.call([] {
+    // Deliberately leaked: the global pool outlives static destruction, so a
+    // parallel call from a static destructor still works and exit never waits
+    // for (or on) its workers.
+    g_global_registry = new std::shared_ptr<registry>(registry::create(threads_from_environment()));
+  });
+  return **g_global_registry;
+}
+
+}  // namespace ws::detail

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: MIT
+// The sleep module: see include/pstl_ws/detail/sleep.hpp and docs/sleep.md,
+// whose numbered steps the comments below refer to.
+#include "pstl_ws/detail/sleep.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+namespace ws::detail {
+
+// ---- atomic_sleep_counters -------------------------------------------------
+
+void atomic_sleep_counters::add_inactive_thread() noexcept {
+  const sleep_counters old{m_word.fetch_add(sleep_counters::k_one_inactive)};  // seq_cst: docs/sleep.md#counters
+  PSTL_WS_ASSERT(old.inactive_threads() < sleep_counters::k_threads_max);
+}
+
+std::size_t atomic_sleep_counters::sub_inactive_thread() noexcept {
+  const sleep_counters old{m_word.fetch_sub(sleep_counters::k_one_inactive)};  // seq_cst: docs/sleep.md#counters
+  PSTL_WS_ASSERT(old.inactive_threads() > 0);
+  // Invariant: an active-again thread was not counted as sleeping.
+  PSTL_WS_ASSERT(old.sleeping_threads() < old.inactive_threads());
+  return std::min<std::size_t>(old.sleeping_threads(), 2);
+}
+
+void atomic_sleep_counters::sub_sleeping_thread() noexcept {
+  const sleep_counters old{m_word.fetch_sub(sleep_counters::k_one_sleeping)};  // seq_cst: docs/sleep.md#counters
+  PSTL_WS_ASSERT(old.sleeping_threads() > 0);
+  PSTL_WS_ASSERT(old.sleeping_threads() <= old.inactive_threads());
+}
+
+bool atomic_sleep_counters::try_add_sleeping_thread(sleep_counters old) noexcept {
+  PSTL_WS_ASSERT(old.inactive_threads() > 0);
+  PSTL_WS_ASSERT(old.sleeping_threads() < old.inactive_threads());
+  std::uint64_t expected = old.m_word;
+  // seq_cst on success: docs/sleep.md#fences; relaxed on failure: the caller re-reads.
+  return m_word.compare_exchange_strong(expected, expected + sleep_counters::k_one_sleeping,
+                                        std::memory_order_seq_cst, std::memory_order_relaxed);
+}
+
+sleep_counters atomic_sleep_counters::increment_jobs_event_counter_if(
+    bool (*pred)(std::uint64_t) noexcept) noexcept {
+  for (;;) {
+    const sleep_counters old = load();
+    if (!pred(old.jobs_counter())) {
+      return old;
+    }
+    // Unsigned addition wraps the JEC at the top of the word: no carry into
+    // the thread fields.
+    const sleep_counters next{old.m_word + sleep_counters::k_one_jec};
+    std::uint64_t expected = old.m_word;
+    // seq_cst on success: docs/sleep.md#counters; relaxed on failure: retried.
+    if (m_word.compare_exchange_weak(expected, next.m_word, std::memory_order_seq_cst,
+                                     std::memory_order_relaxed)) {
+      return next;
+    }
+  }
+}
+
+// ---- idle_state -------------------------------------------------------------
+
+void idle_state::wake_fully() noexcept {
+  m_rounds = 0;
+  m_jobs_counter = k_no_jobs_counter;
+}
+
+void idle_state::wake_partly() noexcept {
+  m_rounds = sleep::k_rounds_until_sleepy;
+  m_jobs_counter = k_no_jobs_counter;
+}
+
+// ---- sleep -------------------------------------------------------------------
+
+namespace {
+bool is_sleepy_jec(std::uint64_t jec) noexcept { return jec_is_sleepy(jec); }
+bool is_active_jec(std::uint64_t jec) noexcept { return jec_is_active(jec); }
+}  // namespace
+
+sleep::sleep(std::size_t n) : m_num_threads(n) {
+  if (n > sleep_counters::k_threads_max) {
+    throw std::invalid_argument("pstl_ws: a pool can have at most " +
+                                std::to_string(sleep_counters::k_threads_max) +
+                                " threads, not " + std::to_string(n));
+  }
+  m_worker_states = std::make_unique<worker_sleep_state[]>(n);
+}
+
+idle_state sleep::start_looking(std::size_t worker_index) noexcept {
+  m_counters.add_inactive_thread();
+  return idle_state{worker_index, 0, idle_state::k_no_jobs_counter};
+}
+
+void sleep::work_found() noexcept {
+  // Becoming active again wakes up to two sleepers: if this thread found work,
+  // there may be more (docs/sleep.md#work-found).
+  wake_any_threads(m_counters.sub_inactive_thread());
+}
+
+void sleep::no_work_found(idle_state& idle, core_latch& latch, bool (*has_injected_jobs)(void*),
+                          void* ctx) {
+  if (idle.m_rounds < k_rounds_until_sleepy) {
+    std::this_thread::yield();
+    ++idle.m_rounds;
+  } else if (idle.m_rounds == k_rounds_until_sleepy) {
+    idle.m_jobs_counter = announce_sleepy();
+    ++idle.m_rounds;
+    std::this_thread::yield();
+  } else {
+    PSTL_WS_ASSERT(idle.m_rounds == k_rounds_until_sleeping);
+    fall_asleep(idle, latch, has_injected_jobs, ctx);
+  }
+}
+
+std::uint64_t sleep::announce_sleepy() noexcept {
+  // An odd (active) JEC becomes even: "a thread got sleepy after the last post".
+  return m_counters.increment_jobs_event_counter_if(&is_active_jec).jobs_counter();
+}
+
+void sleep::fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected_jobs)(void*),
+                        void* ctx) {
+  // Step 1: tell setters of our latch that we may sleep (fails if it is SET).
+  if (!latch.get_sleepy()) {
+    return;
+  }
+  worker_sleep_state& state = m_worker_states[idle.m_worker_index];
+  // Step 2: hold our mutex from now until the condvar wait releases it, so that
+  // a waker that saw any of the steps below waits for us to block.
+  std::unique_lock lock(state.m_mutex);
+  // Step 3: SLEEPY -> SLEEPING; a setter that sees SLEEPING will wake us.
+  if (!latch.fall_asleep()) {
+    idle.wake_fully();
+    return;
+  }
+  // Step 4: register as a sleeper only if no job was posted since we announced
+  // sleepy (the JEC is unchanged); the CAS fails if any field moved.
+  for (;;) {
+    const sleep_counters counters = m_counters.load();
+    if (counters.jobs_counter() != idle.m_jobs_counter) {
+      idle.wake_partly();
+      latch.wake_up();
+      return;
+    }
+    if (m_counters.try_add_sleeping_thread(counters)) {
+      break;
+    }
+  }
+  // Step 5 (SleepFence): pairs with the PushFence of new_injected_jobs. Either
+  // the injector push is visible to the look below, or the poster's counter
+  // read sees us as a sleeper and wakes us (docs/sleep.md#fences).
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  // Step 6: the last look at the injector, which is what saves an injected job
+  // when the JEC has wrapped around to the value we remembered.
+  if (has_injected_jobs(ctx)) {
+    m_counters.sub_sleeping_thread();  // nobody else will: we were never blocked
+  } else {
+    state.m_is_blocked = true;
+    state.m_sleeps.fetch_add(1, std::memory_order_relaxed);  // relaxed: statistic, written under m_mutex
+    while (state.m_is_blocked) {
+      state.m_condvar.wait(lock);
+    }
+  }
+  idle.wake_fully();
+  latch.wake_up();
+}
+
+void sleep::new_internal_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
+  new_jobs(num_jobs, queue_was_empty);
+}
+
+void sleep::new_injected_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
+  // PushFence: pairs with the SleepFence in fall_asleep (docs/sleep.md#fences).
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  new_jobs(num_jobs, queue_was_empty);
+}
+
+void sleep::new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
+  // An even (sleepy) JEC becomes odd, so that sleepy threads re-search instead
+  // of blocking; when it is already odd this is one load and no write.
+  const sleep_counters counters = m_counters.increment_jobs_event_counter_if(&is_sleepy_jec);
+  const std::size_t sleepers = counters.sleeping_threads();
+  if (sleepers == 0) {
+    return;
+  }
+  const std::size_t jobs = num_jobs;
+  const std::size_t awake_idle = counters.awake_but_idle_threads();
+  if (!queue_was_empty) {
+    // A backlog: searching threads have not kept up, so wake sleepers too.
+    wake_any_threads(std::min(jobs, sleepers));
+  } else if (awake_idle < jobs) {
+    // Not enough searching threads to take every new job.
+    wake_any_threads(std::min(jobs - awake_idle, sleepers));
+  }
+  // Otherwise the threads still searching will find the jobs.
+}
+
+void sleep::notify_worker_latch_is_set(std::size_t worker_index) noexcept {
+  wake_specific_thread(worker_index);
+}
+
+void sleep::wake_any_threads(std::size_t num_to_wake) noexcept {
+  for (std::size_t i = 0; i < m_num_threads && num_to_wake > 0; ++i) {
+    if (wake_specific_thread(i)) {
+      --num_to_wake;
+    }
+  }
+}
+
+bool sleep::wake_specific_thread(std::size_t worker_index) noexcept {
+  worker_sleep_state& state = m_worker_states[worker_index];
+  std::lock_guard lock(state.m_mutex);
+  if (!state.m_is_blocked) {
+    return false;
+  }
+  state.m_is_blocked = false;
+  state.m_condvar.notify_one();
+  // The waker, not the sleeper, removes the sleeper from the count, so that
+  // posters at once see the thread as awake (docs/sleep.md#waking).
+  m_counters.sub_sleeping_thread();
+  state.m_wake_ups.fetch_add(1, std::memory_order_relaxed);  // relaxed: statistic, written under m_mutex
+  return true;
+}
+
+sleep_stats sleep::stats() const noexcept {
+  sleep_stats total;
+  for (std::size_t i = 0; i < m_num_threads; ++i) {
+    total.m_sleeps += m_worker_states[i].m_sleeps.load(std::memory_order_relaxed);      // relaxed: statistic
+    total.m_wake_ups += m_worker_states[i].m_wake_ups.load(std::memory_order_relaxed);  // relaxed: statistic
+  }
+  return total;
+}
+
+}  // namespace ws::detail

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+// ws::thread_pool: the public handle over a registry.
+#include "pstl_ws/thread_pool.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+
+#include "pstl_ws/detail/once.hpp"
+#include "pstl_ws/detail/worker_thread.hpp"
+
+namespace ws {
+namespace detail {
+
+void fatal(const char* what) noexcept {
+  std::fprintf(stderr, "pstl_ws: fatal: %s\n", what);
+  std::fflush(stderr);
+  std::abort();
+}
+
+}  // namespace detail
+
+thread_pool::thread_pool(std::size_t num_threads)
+    : m_registry(detail::registry::create(num_threads == 0 ? detail::available_parallelism()
+                                                           : num_threads)) {}
+
+thread_pool::~thread_pool() {
+  if (current_thread_index().has_value()) {
+    detail::fatal("a ws::thread_pool was destroyed by one of its own workers; it would wait for itself forever");
+  }
+  m_registry->terminate();
+  m_registry->join_workers();
+}
+
+thread_pool& thread_pool::global() {
+  static detail::once s_once;
+  static thread_pool* s_global = nullptr;  // written once inside s_once; never destroyed
+  s_once.call([] {
+    detail::registry& owner = detail::global_registry();
+    s_global = new thread_pool(owner.shared_from_this());
+  });
+  return *s_global;
+}
+
+std::optional<std::size_t> thread_pool::current_thread_index() const noexcept {
+  const detail::worker_thread* const worker = detail::worker_thread::current();
+  if (worker == nullptr || &worker->owner() != m_registry.get()) {
+    return std::nullopt;
+  }
+  return worker->index();
+}
+
+void thread_pool::unhandled_spawn_exception() noexcept {
+  std::string message = "an exception escaped a job given to ws::thread_pool::spawn";
+  try {
+    throw;
+  } catch (const std::exception& error) {
+    message += ": ";
+    message += error.what();
+  } catch (...) {
+  }
+  detail::fatal(message.c_str());
+}
+
+std::optional<std::size_t> current_thread_index() noexcept {
+  const detail::worker_thread* const worker = detail::worker_thread::current();
+  if (worker == nullptr) {
+    return std::nullopt;
+  }
+  return worker->index();
+}
+
+std::size_t current_num_threads() {
+  if (const detail::worker_thread* const worker = detail::worker_thread::current()) {
+    return worker->owner().num_threads();
+  }
+  return detail::global_registry().num_threads();
+}
+
+}  // namespace ws

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// worker_thread: the main loop, wait_until and find_work. docs/sleep.md#idle-loop.
+#include "pstl_ws/detail/worker_thread.hpp"
+
+#include <atomic>
+
+namespace ws::detail {
+namespace {
+
+constinit thread_local worker_thread* t_current = nullptr;
+
+// splitmix64: spreads consecutive seeds over the whole state space.
+std::uint64_t mix(std::uint64_t z) noexcept {
+  z += 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+std::atomic<std::uint64_t> g_seed_counter{0};
+
+}  // namespace
+
+xorshift64star::xorshift64star() noexcept
+    : xorshift64star(mix(g_seed_counter.fetch_add(1, std::memory_order_relaxed))) {}  // relaxed: only uniqueness matters
+
+worker_thread* worker_thread::current() noexcept { return t_current; }
+
+void worker_thread::main_loop(registry& owner, std::size_t index) noexcept {
+  worker_thread self(owner, index);
+  t_current = &self;
+  // The idle loop is the main loop: the latch waited on is the terminate latch.
+  self.wait_until(owner.terminate_latch(index));
+  // Invariant: termination happens only once no job is outstanding.
+  PSTL_WS_ASSERT(self.m_deque.is_empty());
+  t_current = nullptr;
+}
+
+void worker_thread::wait_until_cold(core_latch& latch) noexcept {
+  sleep& sleep = m_registry.sleep_module();
+  while (!latch.probe()) {
+    // Own jobs first, without touching shared state.
+    if (auto job = take_local_job()) {
+      execute(*job);
+      continue;
+    }
+    idle_state idle = sleep.start_looking(m_index);
+    bool found = false;
+    while (!latch.probe()) {
+      if (auto job = find_work()) {
+        sleep.work_found();
+        execute(*job);
+        found = true;
+        break;
+      }
+      sleep.no_work_found(idle, latch, [this]() noexcept { return m_registry.has_injected_job(); });
+    }
+    if (!found) {
+      // The latch was set while this worker was idle.
+      sleep.work_found();
+      return;
+    }
+  }
+}
+
+std::optional<job_ref> worker_thread::find_work() noexcept {
+  if (auto job = take_local_job()) {
+    return job;
+  }
+  if (auto job = steal()) {
+    return job;
+  }
+  return m_registry.pop_injected_job();
+}
+
+std::optional<job_ref> worker_thread::steal() noexcept {
+  const std::size_t n = m_registry.num_threads();
+  if (n <= 1) {
+    return std::nullopt;
+  }
+  for (;;) {
+    bool retry = false;
+    const std::size_t start = m_rng.next_below(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t victim = (start + k) % n;
+      if (victim == m_index) {
+        continue;
+      }
+      const steal_result<job_ref> stolen = m_registry.deque(victim).steal();
+      if (stolen.is_success()) {
+        m_registry.count_steal(m_index);
+        return stolen.m_value;
+      }
+      retry = retry || stolen.is_retry();
+    }
+    if (!retry) {
+      return std::nullopt;
+    }
+  }
+}
+
+}  // namespace ws::detail

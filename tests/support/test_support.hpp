@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// Helpers shared by the tests: the thread counts every pool test loops over,
+// and a way to run code on plain threads with failures reported on the main
+// thread (doctest's REQUIRE must not be used off the main thread).
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <exception>
+#include <functional>
+#include <thread>
+#include <vector>
+
+namespace ws_test {
+
+/// Pool sizes every pool test runs with: 1 (no stealing at all), 2 (this
+/// machine's cores), 3 (odd), 4 and 8 (oversubscribed on small machines).
+inline constexpr std::array<std::size_t, 5> k_thread_counts{1, 2, 3, 4, 8};
+
+/// Runs body(i) on n plain threads at once and rethrows the first exception
+/// on the calling thread after all have finished.
+inline void run_on_threads(std::size_t n, const std::function<void(std::size_t)>& body) {
+  std::vector<std::thread> threads;
+  std::vector<std::exception_ptr> errors(n);
+  std::atomic<std::size_t> ready{0};
+  for (std::size_t i = 0; i < n; ++i) {
+    threads.emplace_back([&, i] {
+      ready.fetch_add(1);
+      while (ready.load() < n) {
+        std::this_thread::yield();
+      }
+      try {
+        body(i);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    });
+  }
+  for (auto& thread : threads) {
+    thread.join();
+  }
+  for (auto& error : errors) {
+    if (error) {
+      std::rethrow_exception(error);
+    }
+  }
+}
+
+/// Polls pred every millisecond until it holds or `limit` passes; returns
+/// whether it held.
+template <class Pred>
+bool eventually(Pred pred, std::chrono::milliseconds limit) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!pred()) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return true;
+}
+
+}  // namespace ws_test
