@@ -90,6 +90,7 @@ pool_stats registry::stats() const noexcept {
   const sleep_stats sleeping = m_sleep.stats();
   total.sleeps = sleeping.m_sleeps;
   total.wake_ups = sleeping.m_wake_ups;
+  total.sleeping_threads = m_sleep.counters().sleeping_threads();
   return total;
 }
 

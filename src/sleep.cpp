@@ -149,7 +149,7 @@ void sleep::fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected
   // Step 5 (SleepFence): pairs with the PushFence of new_injected_jobs. Either
   // the injector push is visible to the look below, or the poster's counter
   // read sees us as a sleeper and wakes us (docs/sleep.md#fences).
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  seq_cst_fence();
   // Step 6: the last look at the injector, which is what saves an injected job
   // when the JEC has wrapped around to the value we remembered.
   if (has_injected_jobs(ctx)) {
@@ -171,7 +171,7 @@ void sleep::new_internal_jobs(std::uint32_t num_jobs, bool queue_was_empty) noex
 
 void sleep::new_injected_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
   // PushFence: pairs with the SleepFence in fall_asleep (docs/sleep.md#fences).
-  std::atomic_thread_fence(std::memory_order_seq_cst);
+  seq_cst_fence();
   new_jobs(num_jobs, queue_was_empty);
 }
 

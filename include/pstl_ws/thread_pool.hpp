@@ -26,6 +26,7 @@ struct pool_stats {
   std::uint64_t steals = 0;         ///< jobs taken from another worker's deque
   std::uint64_t sleeps = 0;         ///< times a worker blocked after finding no work
   std::uint64_t wake_ups = 0;       ///< times a blocked worker was woken by another thread
+  std::size_t sleeping_threads = 0; ///< workers blocked right now (a snapshot)
 };
 
 /// A pool of worker threads that run fork-join work by work stealing.

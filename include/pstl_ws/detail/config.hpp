@@ -36,6 +36,23 @@ namespace ws::detail {
 /// 128 rather than 64: x86-64 prefetches cache lines in adjacent pairs.
 inline constexpr std::size_t k_cache_line = 128;
 
+/// A seq_cst fence. Every fence in the runtime orders an earlier store before a
+/// later load (#StoreLoad: the deque's take and steal, the sleep protocol's
+/// PushFence and SleepFence); none publishes data, which always travels through
+/// release/acquire operations that ThreadSanitizer sees. So TSan, which ignores
+/// fences, loses nothing it could check here, and GCC's -Wtsan warning for
+/// them is silenced in this one place (docs/atomics.md#fences-under-tsan).
+inline void seq_cst_fence() noexcept {
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wtsan"
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#pragma GCC diagnostic pop
+#else
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
 [[noreturn]] inline void assertion_failed(const char* cond, const char* file, int line) noexcept {
   std::fprintf(stderr, "pstl_ws: internal invariant violated: %s (%s:%d)\n", cond, file, line);
   std::abort();

@@ -73,7 +73,7 @@ class work_deque {
     const std::int64_t b = m_bottom.load(std::memory_order_relaxed) - 1;  // relaxed: owner-only writer
     buffer* buf = m_buffer.load(std::memory_order_relaxed);               // relaxed: owner-only writer
     m_bottom.store(b, std::memory_order_release);  // release: keeps the release sequence of push() for thieves (docs/deque.md#tsan)
-    std::atomic_thread_fence(std::memory_order_seq_cst);  // seq_cst: docs/deque.md#take (store m_bottom, then load m_top)
+    seq_cst_fence();  // seq_cst: docs/deque.md#take (store m_bottom, then load m_top)
     std::int64_t t = m_top.load(std::memory_order_relaxed);  // relaxed: ordered by the fence above
     if (t > b) {  // empty: restore
       m_bottom.store(b + 1, std::memory_order_release);  // release: as above, a restore must still publish older slots
@@ -94,7 +94,7 @@ class work_deque {
   /// Any thread: the oldest item, or empty, or retry after a lost race.
   steal_result<T> steal() noexcept {
     std::int64_t t = m_top.load(std::memory_order_acquire);  // acquire: pairs with the seq_cst CAS of other takers
-    std::atomic_thread_fence(std::memory_order_seq_cst);      // seq_cst: docs/deque.md#steal (load m_top, then load m_bottom)
+    seq_cst_fence();      // seq_cst: docs/deque.md#steal (load m_top, then load m_bottom)
     const std::int64_t b = m_bottom.load(std::memory_order_acquire);  // acquire: pairs with the release store in push()
     if (t >= b) {
       return {};

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// Many callers at once, and pools used from inside other pools.
+#include <pstl_ws/join.hpp>
+#include <pstl_ws/scope.hpp>
+#include <pstl_ws/thread_pool.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+
+#include "test_support.hpp"
+
+namespace {
+
+std::uint64_t fib(unsigned n) {
+  if (n < 2) {
+    return n;
+  }
+  auto [a, b] = ws::join([n] { return fib(n - 1); }, [n] { return fib(n - 2); });
+  return a + b;
+}
+
+}  // namespace
+
+TEST_CASE("16 external threads calling join and scope on one pool at once all get their results" * doctest::timeout(120)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    std::atomic<int> wrong{0};
+    ws_test::run_on_threads(16, [&](std::size_t caller) {
+      for (int round = 0; round < 20; ++round) {
+        if (pool.install([] { return fib(14); }) != 377) {
+          wrong.fetch_add(1);
+        }
+        std::atomic<std::size_t> spawned{0};
+        pool.install([&] {
+          ws::scope([&](ws::scope_handle& s) {
+            for (std::size_t i = 0; i < caller + 1; ++i) {
+              s.spawn([&spawned] { spawned.fetch_add(1); });
+            }
+          });
+        });
+        if (spawned.load() != caller + 1) {
+          wrong.fetch_add(1);
+        }
+      }
+    });
+    CHECK(wrong.load() == 0);
+  }
+}
+
+TEST_CASE("a pool installed from its own worker runs the function inline" * doctest::timeout(30)) {
+  ws::thread_pool pool(1);
+  CHECK(pool.install([&] { return pool.install([] { return ws::current_thread_index(); }); }) ==
+        std::optional<std::size_t>(0));
+}
+
+TEST_CASE("mutual install across two one-thread pools finishes" * doctest::timeout(60)) {
+  ws::thread_pool a(1);
+  ws::thread_pool b(1);
+  for (int round = 0; round < 100; ++round) {
+    const auto result = a.install([&] { return b.install([&] { return a.install([] { return fib(10); }); }); });
+    REQUIRE(result == 55);
+  }
+}
+
+TEST_CASE("a worker waiting on another pool keeps running its own pool's jobs" * doctest::timeout(60)) {
+  // a's only worker waits inside b; the job that releases it must run on a,
+  // so it can only run if that waiting worker serves its own pool meanwhile.
+  ws::thread_pool a(1);
+  ws::thread_pool b(1);
+  for (int round = 0; round < 20; ++round) {
+    std::atomic<bool> released{false};
+    std::thread releaser([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));  // let a's worker fall asleep
+      a.install([&] { released.store(true); });
+    });
+    a.install([&] {
+      b.install([&] {
+        while (!released.load()) {
+          std::this_thread::yield();
+        }
+      });
+    });
+    releaser.join();
+    CHECK(released.load());
+  }
+}
+
+TEST_CASE("a join inside a cross-pool install whose owner sleeps is woken when the other pool finishes" * doctest::timeout(60)) {
+  ws::thread_pool a(1);
+  ws::thread_pool b(2);
+  for (int round = 0; round < 50; ++round) {
+    const auto result = a.install([&] {
+      return b.install([] {
+        std::this_thread::sleep_for(std::chrono::microseconds(500));  // a's worker goes to sleep
+        return fib(12);
+      });
+    });
+    REQUIRE(result == 144);
+  }
+  CHECK(a.stats().wake_ups > 0);
+}

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// An idle pool: its workers fall asleep quickly and then burn no CPU.
+#include <pstl_ws/join.hpp>
+#include <pstl_ws/thread_pool.hpp>
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdint>
+#include <thread>
+
+#include "test_support.hpp"
+
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(NDEBUG)
+// Instrumented or unoptimised builds run the idle rounds several times slower.
+constexpr auto k_asleep_within = std::chrono::milliseconds(500);
+#else
+constexpr auto k_asleep_within = std::chrono::milliseconds(50);
+#endif
+constexpr auto k_cpu_budget = std::chrono::milliseconds(10);
+
+std::chrono::microseconds process_cpu_time() {
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  const auto to_us = [](const timeval& t) {
+    return std::chrono::seconds(t.tv_sec) + std::chrono::microseconds(t.tv_usec);
+  };
+  return to_us(usage.ru_utime) + to_us(usage.ru_stime);
+}
+
+std::uint64_t burst(unsigned n) {
+  if (n < 2) {
+    return n;
+  }
+  auto [a, b] = ws::join([n] { return burst(n - 1); }, [n] { return burst(n - 2); });
+  return a + b;
+}
+
+}  // namespace
+
+TEST_CASE("after a burst every worker is asleep quickly and the idle pool burns almost no CPU" * doctest::timeout(60)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    CHECK(pool.install([] { return burst(22); }) == 17711);
+    const auto burst_end = std::chrono::steady_clock::now();
+    REQUIRE(ws_test::eventually([&] { return pool.stats().sleeping_threads == threads; },
+                                std::chrono::seconds(5)));
+    const auto asleep_after = std::chrono::steady_clock::now() - burst_end;
+    CHECK(asleep_after < k_asleep_within);
+
+    const auto cpu_before = process_cpu_time();
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    const auto burned = process_cpu_time() - cpu_before;
+    CAPTURE(burned.count());
+    CHECK(burned < k_cpu_budget);
+  }
+}

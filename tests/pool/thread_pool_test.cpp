@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: MIT
+// ws::thread_pool: sizing, install, indices, stats, spawn and destruction.
+#include <pstl_ws/join.hpp>
+#include <pstl_ws/thread_pool.hpp>
+
+#include <dirent.h>
+
+#include <atomic>
+#include <chrono>
+#include <stdexcept>
+#include <thread>
+
+#include "test_support.hpp"
+
+namespace {
+
+// Threads of this process, from /proc/self/task.
+std::size_t os_thread_count() {
+  std::size_t count = 0;
+  if (DIR* dir = ::opendir("/proc/self/task")) {
+    while (const dirent* entry = ::readdir(dir)) {
+      count += entry->d_name[0] != '.';
+    }
+    ::closedir(dir);
+  }
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("a pool has the threads it was asked for, and 0 means one per available CPU" * doctest::timeout(30)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    ws::thread_pool pool(threads);
+    CHECK(pool.num_threads() == threads);
+  }
+  ws::thread_pool all(0);
+  CHECK(all.num_threads() == ws::detail::available_parallelism());
+}
+
+TEST_CASE("a pool of more than 65535 threads is refused with an exception naming the limit" * doctest::timeout(30)) {
+  CHECK_THROWS_WITH_AS(ws::thread_pool(65536), doctest::Contains("65535"), std::invalid_argument);
+}
+
+TEST_CASE("install runs on a worker of that pool, whose index is in range" * doctest::timeout(30)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    ws::thread_pool other(1);
+    CHECK_FALSE(pool.current_thread_index().has_value());
+    const auto [index, index_in_other] =
+        pool.install([&] { return std::pair(pool.current_thread_index(), other.current_thread_index()); });
+    REQUIRE(index.has_value());
+    CHECK(*index < threads);
+    CHECK_FALSE(index_in_other.has_value());
+    CHECK(pool.install([&] { return ws::current_num_threads(); }) == threads);
+  }
+}
+
+TEST_CASE("install rethrows the exception of its function and the pool stays usable" * doctest::timeout(30)) {
+  ws::thread_pool pool(2);
+  CHECK_THROWS_WITH_AS(pool.install([]() -> int { throw std::out_of_range("install"); }), "install",
+                       std::out_of_range);
+  CHECK(pool.install([] { return 3; }) == 3);
+  int value = 0;
+  int& same = pool.install([&]() -> int& { return value; });
+  CHECK(&same == &value);
+}
+
+TEST_CASE("stats count executed jobs, steals and sleeps" * doctest::timeout(30)) {
+  ws::thread_pool pool(4);
+  const ws::pool_stats before = pool.stats();
+  std::atomic<int> leaves{0};
+  pool.install([&] {
+    auto tree = [&](auto& self, int depth) -> void {
+      if (depth == 0) {
+        leaves.fetch_add(1);
+        return;
+      }
+      ws::join([&] { self(self, depth - 1); }, [&] { self(self, depth - 1); });
+    };
+    tree(tree, 12);
+  });
+  CHECK(leaves.load() == 4096);
+  const ws::pool_stats after = pool.stats();
+  CHECK(after.jobs_executed > before.jobs_executed);  // at least the injected install
+  CHECK(ws_test::eventually([&] { return pool.stats().sleeping_threads == 4; }, std::chrono::seconds(5)));
+  CHECK(pool.stats().sleeps >= 4);
+}
+
+TEST_CASE("destroying a pool first runs every job already spawned" * doctest::timeout(60)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    std::atomic<int> ran{0};
+    {
+      ws::thread_pool pool(threads);
+      for (int i = 0; i < 1000; ++i) {
+        pool.spawn([&ran, i] {
+          if (i % 100 == 0) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          }
+          ran.fetch_add(1);
+        });
+      }
+    }
+    CHECK(ran.load() == 1000);
+  }
+}
+
+TEST_CASE("jobs spawned by spawned jobs also run before the pool is destroyed" * doctest::timeout(60)) {
+  std::atomic<int> ran{0};
+  {
+    ws::thread_pool pool(3);
+    for (int i = 0; i < 10; ++i) {
+      pool.spawn([&] {
+        for (int k = 0; k < 10; ++k) {
+          pool.spawn([&] { ran.fetch_add(1); });
+        }
+      });
+    }
+  }
+  CHECK(ran.load() == 100);
+}
+
+TEST_CASE("destroying a pool whose workers all sleep returns promptly" * doctest::timeout(60)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    pool.install([] {});
+    CHECK(ws_test::eventually([&] { return pool.stats().sleeping_threads == threads; },
+                              std::chrono::seconds(5)));
+  }  // destructors run here; a hang is caught by the timeout
+}
+
+TEST_CASE("a thousand pools created and destroyed leave no thread behind" * doctest::timeout(120)) {
+  { ws::thread_pool warm_up(1); }  // sanitizer runtimes start a helper thread with the first thread
+  const std::size_t baseline = os_thread_count();
+  for (int cycle = 0; cycle < 1000; ++cycle) {
+    ws::thread_pool pool(ws_test::k_thread_counts[static_cast<std::size_t>(cycle) % ws_test::k_thread_counts.size()]);
+    if (cycle % 2 == 0) {
+      CHECK(pool.install([] { return 1; }) == 1);
+    }
+  }
+  CHECK(os_thread_count() == baseline);
+}

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+// Stress on join: a million joins (the JEC goes round many times), tiny joins
+// whose frames die at once (run under ASan with detect_stack_use_after_return),
+// and the lost-wake-up races of the sleep protocol.
+#include <pstl_ws/join.hpp>
+#include <pstl_ws/thread_pool.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <thread>
+
+#include "test_support.hpp"
+
+namespace {
+
+// A balanced tree of joins with 2^depth leaves: 2^depth - 1 joins.
+std::uint64_t count_leaves(unsigned depth) {
+  if (depth == 0) {
+    return 1;
+  }
+  auto [a, b] = ws::join([depth] { return count_leaves(depth - 1); },
+                         [depth] { return count_leaves(depth - 1); });
+  return a + b;
+}
+
+}  // namespace
+
+TEST_CASE("a million joins on a two-thread pool all complete (rayon #797)" * doctest::timeout(300)) {
+  ws::thread_pool pool(2);
+  CHECK(pool.install([] { return count_leaves(20); }) == (std::uint64_t{1} << 20));
+}
+
+TEST_CASE("tiny joins whose frames return at once never touch a finished job" * doctest::timeout(300)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    std::uint64_t total = 0;
+    for (int round = 0; round < 2000; ++round) {
+      total += pool.install([] {
+        auto [a, b] = ws::join([] { return std::uint64_t{1}; }, [] { return std::uint64_t{2}; });
+        auto [c, d] = ws::join([] { return count_leaves(3); }, [] { return std::uint64_t{0}; });
+        return a + b + c + d;
+      });
+    }
+    CHECK(total == 2000 * 11);
+  }
+}
+
+TEST_CASE("an owner asleep on its join latch is woken by the thief that sets it" * doctest::timeout(300)) {
+  for (std::size_t threads : {std::size_t{2}, std::size_t{3}, std::size_t{4}, std::size_t{8}}) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    for (int round = 0; round < 100; ++round) {
+      const int result = pool.install([] {
+        std::atomic<bool> b_started{false};
+        auto [a, b] = ws::join(
+            [&] {
+              while (!b_started.load()) {  // make sure b is stolen, not popped back
+                std::this_thread::yield();
+              }
+              return 1;
+            },
+            [&] {
+              b_started.store(true);
+              // Long enough for the owner to run out of rounds and block.
+              std::this_thread::sleep_for(std::chrono::microseconds(300));
+              return 2;
+            });
+        return a + b;
+      });
+      REQUIRE(result == 3);
+    }
+    CHECK(pool.stats().wake_ups > 0);
+  }
+}
+
+TEST_CASE("jobs injected after every worker fell asleep are always picked up" * doctest::timeout(300)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    for (int round = 0; round < 100; ++round) {
+      REQUIRE(ws_test::eventually([&] { return pool.stats().sleeping_threads == threads; },
+                                  std::chrono::seconds(10)));
+      const std::size_t callers = 1 + static_cast<std::size_t>(round) % 4;
+      std::atomic<std::size_t> done{0};
+      ws_test::run_on_threads(callers, [&](std::size_t) { pool.install([&] { done.fetch_add(1); }); });
+      REQUIRE(done.load() == callers);
+    }
+  }
+}
