@@ -9,12 +9,6 @@
 
 namespace ws::detail {
 
-spin_latch::spin_latch(const worker_thread& owner) noexcept
-    : m_registry(&owner.owner()), m_target_worker_index(owner.index()), m_cross(false) {}
-
-spin_latch::spin_latch(const worker_thread& owner, cross_pool_t) noexcept
-    : m_registry(&owner.owner()), m_target_worker_index(owner.index()), m_cross(true) {}
-
 void spin_latch::set(spin_latch* latch) noexcept {
   // Copy everything before the exchange: once SET is visible the owner may
   // return and free *latch.
@@ -32,21 +26,19 @@ void spin_latch::set(spin_latch* latch) noexcept {
   }
 }
 
-count_latch::count_latch(const worker_thread& owner) noexcept
-    : m_registry(&owner.owner()), m_owner_index(owner.index()) {}
-
 void count_latch::increment() noexcept {
   // relaxed: the caller already holds a count, so this cannot race with the
   // final decrement; the job it counts is published by its queue.
-  const std::size_t old = m_counter.fetch_add(1, std::memory_order_relaxed);
+  [[maybe_unused]] const std::size_t old = m_counter.fetch_add(1, std::memory_order_relaxed);
   PSTL_WS_ASSERT(old != 0);
 }
 
 void count_latch::set(count_latch* latch) noexcept {
   registry* const owner_registry = latch->m_registry;
   const std::size_t owner = latch->m_owner_index;
-  // seq_cst: the decrements form one release sequence that the last one
-  // acquires, so every job's effects happen before the owner's return.
+  // seq_cst (acq_rel would do): the decrements form one release sequence that
+  // the last one acquires, so every job's effects happen before the owner's
+  // return.
   if (latch->m_counter.fetch_sub(1) != 1) {
     return;  // not the last: *latch may be freed by the time we return
   }

@@ -58,12 +58,13 @@ void registry::inject(job_ref job) {
 void registry::increment_terminate_count() noexcept {
   // relaxed: the caller holds a count already (the pool handle or a running
   // spawned job), so the count cannot reach 0 concurrently.
-  const std::size_t old = m_terminate_count.fetch_add(1, std::memory_order_relaxed);
+  [[maybe_unused]] const std::size_t old = m_terminate_count.fetch_add(1, std::memory_order_relaxed);
   PSTL_WS_ASSERT(old != 0);
 }
 
 void registry::terminate() noexcept {
-  // seq_cst: the last decrement must see every spawned job's decrement.
+  // seq_cst (acq_rel would do): the last decrement acquires the effects of
+  // every spawned job, whose decrements form one release sequence.
   if (m_terminate_count.fetch_sub(1) != 1) {
     return;
   }

@@ -13,7 +13,7 @@ namespace ws::detail {
 // ---- atomic_sleep_counters -------------------------------------------------
 
 void atomic_sleep_counters::add_inactive_thread() noexcept {
-  const sleep_counters old{m_word.fetch_add(sleep_counters::k_one_inactive)};  // seq_cst: docs/sleep.md#counters
+  [[maybe_unused]] const sleep_counters old{m_word.fetch_add(sleep_counters::k_one_inactive)};  // seq_cst: docs/sleep.md#counters
   PSTL_WS_ASSERT(old.inactive_threads() < sleep_counters::k_threads_max);
 }
 
@@ -26,7 +26,7 @@ std::size_t atomic_sleep_counters::sub_inactive_thread() noexcept {
 }
 
 void atomic_sleep_counters::sub_sleeping_thread() noexcept {
-  const sleep_counters old{m_word.fetch_sub(sleep_counters::k_one_sleeping)};  // seq_cst: docs/sleep.md#counters
+  [[maybe_unused]] const sleep_counters old{m_word.fetch_sub(sleep_counters::k_one_sleeping)};  // seq_cst: docs/sleep.md#counters
   PSTL_WS_ASSERT(old.sleeping_threads() > 0);
   PSTL_WS_ASSERT(old.sleeping_threads() <= old.inactive_threads());
 }
@@ -38,25 +38,6 @@ bool atomic_sleep_counters::try_add_sleeping_thread(sleep_counters old) noexcept
   // seq_cst on success: docs/sleep.md#fences; relaxed on failure: the caller re-reads.
   return m_word.compare_exchange_strong(expected, expected + sleep_counters::k_one_sleeping,
                                         std::memory_order_seq_cst, std::memory_order_relaxed);
-}
-
-sleep_counters atomic_sleep_counters::increment_jobs_event_counter_if(
-    bool (*pred)(std::uint64_t) noexcept) noexcept {
-  for (;;) {
-    const sleep_counters old = load();
-    if (!pred(old.jobs_counter())) {
-      return old;
-    }
-    // Unsigned addition wraps the JEC at the top of the word: no carry into
-    // the thread fields.
-    const sleep_counters next{old.m_word + sleep_counters::k_one_jec};
-    std::uint64_t expected = old.m_word;
-    // seq_cst on success: docs/sleep.md#counters; relaxed on failure: retried.
-    if (m_word.compare_exchange_weak(expected, next.m_word, std::memory_order_seq_cst,
-                                     std::memory_order_relaxed)) {
-      return next;
-    }
-  }
 }
 
 // ---- idle_state -------------------------------------------------------------
@@ -72,11 +53,6 @@ void idle_state::wake_partly() noexcept {
 }
 
 // ---- sleep -------------------------------------------------------------------
-
-namespace {
-bool is_sleepy_jec(std::uint64_t jec) noexcept { return jec_is_sleepy(jec); }
-bool is_active_jec(std::uint64_t jec) noexcept { return jec_is_active(jec); }
-}  // namespace
 
 sleep::sleep(std::size_t n) : m_num_threads(n) {
   if (n > sleep_counters::k_threads_max) {
@@ -115,7 +91,7 @@ void sleep::no_work_found(idle_state& idle, core_latch& latch, bool (*has_inject
 
 std::uint64_t sleep::announce_sleepy() noexcept {
   // An odd (active) JEC becomes even: "a thread got sleepy after the last post".
-  return m_counters.increment_jobs_event_counter_if(&is_active_jec).jobs_counter();
+  return m_counters.increment_jobs_event_counter_if(jec_is_active).jobs_counter();
 }
 
 void sleep::fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected_jobs)(void*),
@@ -178,7 +154,7 @@ void sleep::new_injected_jobs(std::uint32_t num_jobs, bool queue_was_empty) noex
 void sleep::new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
   // An even (sleepy) JEC becomes odd, so that sleepy threads re-search instead
   // of blocking; when it is already odd this is one load and no write.
-  const sleep_counters counters = m_counters.increment_jobs_event_counter_if(&is_sleepy_jec);
+  const sleep_counters counters = m_counters.increment_jobs_event_counter_if(jec_is_sleepy);
   const std::size_t sleepers = counters.sleeping_threads();
   if (sleepers == 0) {
     return;

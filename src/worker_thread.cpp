@@ -39,7 +39,7 @@ void worker_thread::main_loop(registry& owner, std::size_t index) noexcept {
 void worker_thread::wait_until_cold(core_latch& latch) noexcept {
   sleep& sleep = m_registry.sleep_module();
   while (!latch.probe()) {
-    // Own jobs first, without touching shared state.
+    // Own jobs first, without touching the sleep counters.
     if (auto job = take_local_job()) {
       execute(*job);
       continue;

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: MIT
+// Small helpers shared by the demo and the micro-benchmarks in compare/:
+// wall-clock timing, medians, command-line flag parsing that reports bad
+// input as a usage_error (never a crash), and fixed-width table printing.
+#pragma once
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cstddef>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace bench {
+
+/// A bad flag or flag value; main prints the usage message and exits 2.
+class usage_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+inline constexpr int k_exit_usage = 2;
+
+/// Keeps the compiler from deleting the computation of value.
+template <class T>
+inline void do_not_optimize(const T& value) {
+  asm volatile("" : : "r,m"(value) : "memory");
+}
+
+/// Milliseconds spent in f().
+template <class F>
+double time_ms(F&& f) {
+  const auto start = std::chrono::steady_clock::now();
+  f();
+  const auto stop = std::chrono::steady_clock::now();
+  return std::chrono::duration<double, std::milli>(stop - start).count();
+}
+
+/// The median of samples (the mean of the two middle ones for an even count).
+inline double median(std::vector<double> samples) {
+  if (samples.empty()) {
+    return 0.0;
+  }
+  std::sort(samples.begin(), samples.end());
+  const std::size_t middle = samples.size() / 2;
+  return samples.size() % 2 == 1 ? samples[middle] : (samples[middle - 1] + samples[middle]) / 2.0;
+}
+
+/// The median of reps calls of sample() (each returns one measurement, for
+/// instance a time_ms taken where it matters), after one discarded warm-up call.
+template <class Sample>
+double median_of(std::size_t reps, Sample&& sample) {
+  sample();
+  std::vector<double> samples;
+  for (std::size_t rep = 0; rep < reps; ++rep) {
+    samples.push_back(sample());
+  }
+  return median(std::move(samples));
+}
+
+/// Parses a whole decimal number in [min, max], or throws usage_error naming flag.
+inline std::size_t parse_count(std::string_view flag, std::string_view text, std::size_t min,
+                               std::size_t max) {
+  std::size_t value = 0;
+  const char* first = text.data();
+  const char* last = text.data() + text.size();
+  const auto [end, error] = std::from_chars(first, last, value);
+  if (text.empty() || error != std::errc{} || end != last || value < min || value > max) {
+    throw usage_error(std::string(flag) + ": expected a whole number from " + std::to_string(min) +
+                      " to " + std::to_string(max) + ", got '" + std::string(text) + "'");
+  }
+  return value;
+}
+
+/// Parses a comma-separated list of counts in [min, max], e.g. "1,2,4".
+inline std::vector<std::size_t> parse_count_list(std::string_view flag, std::string_view text,
+                                                 std::size_t min, std::size_t max) {
+  std::vector<std::size_t> values;
+  while (true) {
+    const std::size_t comma = text.find(',');
+    values.push_back(parse_count(flag, text.substr(0, comma), min, max));
+    if (comma == std::string_view::npos) {
+      return values;
+    }
+    text.remove_prefix(comma + 1);
+  }
+}
+
+/// Walks argv as "--flag value" pairs.
+class flag_reader {
+ public:
+  flag_reader(int argc, char** argv) : m_args(argv + 1, argv + std::max(argc, 1)) {}
+
+  /// The next flag name, or false when all arguments have been read.
+  bool next_flag(std::string_view& flag) {
+    if (m_index >= m_args.size()) {
+      return false;
+    }
+    flag = m_args[m_index++];
+    return true;
+  }
+
+  /// The value that follows flag; throws usage_error if there is none.
+  std::string_view value(std::string_view flag) {
+    if (m_index >= m_args.size()) {
+      throw usage_error(std::string(flag) + ": missing value");
+    }
+    return m_args[m_index++];
+  }
+
+ private:
+  std::vector<std::string_view> m_args;
+  std::size_t m_index = 0;
+};
+
+/// Sorted, without repeats.
+inline std::vector<std::size_t> sorted_unique(std::vector<std::size_t> values) {
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+
+/// printf into a std::string ("%.3f" and friends for table cells).
+template <class... Args>
+std::string format(const char* pattern, Args... args) {
+  const int length = std::snprintf(nullptr, 0, pattern, args...);
+  std::string text(static_cast<std::size_t>(std::max(length, 0)), '\0');
+  std::snprintf(text.data(), text.size() + 1, pattern, args...);
+  return text;
+}
+
+/// A table printed with columns sized to their widest cell: the first column
+/// left-aligned, the others right-aligned.
+class table {
+ public:
+  explicit table(std::vector<std::string> header) : m_rows{std::move(header)} {}
+
+  void add_row(std::vector<std::string> row) { m_rows.push_back(std::move(row)); }
+
+  void print(std::FILE* out) const {
+    const std::vector<std::size_t> widths = column_widths();
+    for (std::size_t row = 0; row < m_rows.size(); ++row) {
+      print_row(out, m_rows[row], widths);
+      if (row == 0) {
+        print_rule(out, widths);
+      }
+    }
+  }
+
+ private:
+  std::vector<std::size_t> column_widths() const {
+    std::vector<std::size_t> widths;
+    for (const auto& row : m_rows) {
+      widths.resize(std::max(widths.size(), row.size()), 0);
+      for (std::size_t column = 0; column < row.size(); ++column) {
+        widths[column] = std::max(widths[column], row[column].size());
+      }
+    }
+    return widths;
+  }
+
+  static void print_row(std::FILE* out, const std::vector<std::string>& row,
+                        const std::vector<std::size_t>& widths) {
+    for (std::size_t column = 0; column < row.size(); ++column) {
+      const int width = static_cast<int>(widths[column]);
+      if (column == 0) {
+        std::fprintf(out, "%-*s", width, row[column].c_str());  // names: left-aligned
+      } else {
+        std::fprintf(out, "  %*s", width, row[column].c_str());
+      }
+    }
+    std::fputc('\n', out);
+  }
+
+  static void print_rule(std::FILE* out, const std::vector<std::size_t>& widths) {
+    std::size_t total = widths.empty() ? 0 : 2 * (widths.size() - 1);
+    for (const std::size_t width : widths) {
+      total += width;
+    }
+    std::fprintf(out, "%s\n", std::string(total, '-').c_str());
+  }
+
+  std::vector<std::vector<std::string>> m_rows;
+};
+
+}  // namespace bench
