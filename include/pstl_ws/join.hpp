@@ -19,9 +19,12 @@ namespace ws {
 class fn_context {
  public:
   explicit constexpr fn_context(bool migrated) noexcept : m_migrated(migrated) {}
-  /// True when the function runs on another thread than the one that called
-  /// join_context (the second function was stolen, or the call came from
-  /// outside the pool). Splitters use it to split a range further.
+  /// For the first function: true when the join was called from outside the
+  /// pool (it runs on a worker, not the calling thread). For the second: true
+  /// when it ran as a job rather than inline, which means it was stolen by
+  /// another worker, except in one case: if the first function threw, the
+  /// caller may run the second as a job itself. Splitters use the flag to
+  /// split a range further after a migration.
   [[nodiscard]] constexpr bool migrated() const noexcept { return m_migrated; }
 
  private:

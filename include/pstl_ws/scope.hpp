@@ -81,8 +81,9 @@ class scope_handle {
   void job_done() noexcept { detail::count_latch::set(&m_latch); }
 
   void record_exception(std::exception_ptr error) noexcept {
-    // acq_rel: the winner's write of m_error is published by the count latch.
-    if (!m_has_error.exchange(true, std::memory_order_acq_rel)) {
+    // relaxed: the exchange only elects the writer; the write of m_error is
+    // published to the owner by the count latch's release sequence.
+    if (!m_has_error.exchange(true, std::memory_order_relaxed)) {
       m_error = std::move(error);
     }
   }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Build-wide switches of the runtime: assertions, cache-line size and the TSan
-// detection used where a fence needs an annotation (see docs/atomics.md).
+// Build-wide switches of the runtime: assertions, the cache-line size, the
+// fence every protocol uses, and PSTL_WS_TSAN, which tells code (tests size
+// their loops with it) that ThreadSanitizer is on.
 #pragma once
 
 #include <cstddef>

@@ -15,9 +15,9 @@
 namespace ws::detail {
 
 /// Multi-producer, multi-consumer FIFO of jobs.
-/// Guarantees: each pushed job is popped exactly once; is_empty() after a push
-///   that happens before it returns false (release/acquire on m_size), which the
-///   sleep protocol's fences rely on.
+/// Guarantees: each pushed job is popped exactly once; is_empty() returns false
+///   when a push happens before it and no pop came in between (release/acquire
+///   on m_size), which the sleep protocol's fences rely on.
 /// Exceptions: push() may throw std::bad_alloc, leaving the queue unchanged.
 class injector {
  public:

@@ -104,7 +104,8 @@ class spin_latch {
 
 /// The latch of a thread outside any pool: it blocks on a parker.
 /// One owner waits; one setter sets. wait() consumes the signal, so the latch
-/// can be reused by the same owner.
+/// can be reused by the same owner; probe() is true from set() until the
+/// wait() that consumes it (unlike core_latch, it does not stay set).
 /// Lifetime: see parker (set's last access is the parker's exchange).
 class lock_latch {
  public:

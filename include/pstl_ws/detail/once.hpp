@@ -36,7 +36,7 @@ class once {
   }
 
   [[nodiscard]] bool is_completed() const noexcept {
-    return (m_word.load(std::memory_order_acquire) & k_state_mask) == k_complete;  // acquire: pairs with the release exchange in call_slow
+    return (m_word.load(std::memory_order_acquire) & k_state_mask) == k_complete;  // acquire: pairs with the release exchange in finish()
   }
 
  private:

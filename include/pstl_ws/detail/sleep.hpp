@@ -65,9 +65,26 @@ class atomic_sleep_counters {
   void sub_sleeping_thread() noexcept;
   /// One CAS from `old` to old + one sleeper; false if the word changed.
   bool try_add_sleeping_thread(sleep_counters old) noexcept;
-  /// If pred(JEC) holds, adds one to the JEC (wrapping). Returns the counters
-  /// after the call; their JEC never satisfies pred.
-  sleep_counters increment_jobs_event_counter_if(bool (*pred)(std::uint64_t) noexcept) noexcept;
+  /// If pred(JEC) holds, adds one to the JEC (wrapping at the top of the word,
+  /// without a carry into the thread fields). Returns the counters after the
+  /// call; their JEC never satisfies pred. With pred false (the steady state of
+  /// a busy pool) this is one load and no write.
+  template <class Pred>
+  sleep_counters increment_jobs_event_counter_if(Pred pred) noexcept {
+    for (;;) {
+      const sleep_counters old = load();
+      if (!pred(old.jobs_counter())) {
+        return old;
+      }
+      const sleep_counters next{old.m_word + sleep_counters::k_one_jec};
+      std::uint64_t expected = old.m_word;
+      // seq_cst on success: docs/sleep.md#counters; relaxed on failure: retried.
+      if (m_word.compare_exchange_weak(expected, next.m_word, std::memory_order_seq_cst,
+                                       std::memory_order_relaxed)) {
+        return next;
+      }
+    }
+  }
 
  private:
   std::atomic<std::uint64_t> m_word{0};

@@ -94,4 +94,15 @@ class worker_thread {
   xorshift64star m_rng;
 };
 
+// The latch constructors read the owner's registry and index; defined here,
+// where worker_thread is complete, so that they inline into join.
+inline spin_latch::spin_latch(const worker_thread& owner) noexcept
+    : m_registry(&owner.owner()), m_target_worker_index(owner.index()), m_cross(false) {}
+
+inline spin_latch::spin_latch(const worker_thread& owner, cross_pool_t) noexcept
+    : m_registry(&owner.owner()), m_target_worker_index(owner.index()), m_cross(true) {}
+
+inline count_latch::count_latch(const worker_thread& owner) noexcept
+    : m_registry(&owner.owner()), m_owner_index(owner.index()) {}
+
 }  // namespace ws::detail
