@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdio>
+#include <exception>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -25,6 +26,31 @@ class usage_error : public std::runtime_error {
 };
 
 inline constexpr int k_exit_usage = 2;
+
+/// A tool's main(): parses the flags (a usage_error prints the message and
+/// usage and returns k_exit_usage), prints usage for --help, runs, and turns
+/// an escaping exception into a message and exit code 1. Options needs an
+/// m_help member.
+template <class Parse, class Run>
+int run_main(const char* tool, const char* usage, int argc, char** argv, Parse parse, Run run) {
+  decltype(parse(argc, argv)) opts;
+  try {
+    opts = parse(argc, argv);
+  } catch (const usage_error& error) {
+    std::fprintf(stderr, "%s: %s\n%s", tool, error.what(), usage);
+    return k_exit_usage;
+  }
+  if (opts.m_help) {
+    std::fputs(usage, stdout);
+    return 0;
+  }
+  try {
+    return run(opts);
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "%s: error: %s\n", tool, error.what());
+    return 1;
+  }
+}
 
 /// Keeps the compiler from deleting the computation of value.
 template <class T>

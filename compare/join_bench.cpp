@@ -291,21 +291,5 @@ int run(const options& opts) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  options opts;
-  try {
-    opts = parse_options(argc, argv);
-  } catch (const bench::usage_error& error) {
-    std::fprintf(stderr, "pstl_ws_join_bench: %s\n%s", error.what(), k_usage);
-    return bench::k_exit_usage;
-  }
-  if (opts.m_help) {
-    std::fputs(k_usage, stdout);
-    return 0;
-  }
-  try {
-    return run(opts);
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "pstl_ws_join_bench: error: %s\n", error.what());
-    return 1;
-  }
+  return bench::run_main("pstl_ws_join_bench", k_usage, argc, argv, parse_options, run);
 }

@@ -10,18 +10,6 @@
 
 #include "test_support.hpp"
 
-namespace {
-
-std::uint64_t fib(unsigned n) {
-  if (n < 2) {
-    return n;
-  }
-  auto [a, b] = ws::join([n] { return fib(n - 1); }, [n] { return fib(n - 2); });
-  return a + b;
-}
-
-}  // namespace
-
 TEST_CASE("16 external threads calling join and scope on one pool at once all get their results" * doctest::timeout(120)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
@@ -29,7 +17,7 @@ TEST_CASE("16 external threads calling join and scope on one pool at once all ge
     std::atomic<int> wrong{0};
     ws_test::run_on_threads(16, [&](std::size_t caller) {
       for (int round = 0; round < 20; ++round) {
-        if (pool.install([] { return fib(14); }) != 377) {
+        if (pool.install([] { return ws_test::fib_by_join(14); }) != 377) {
           wrong.fetch_add(1);
         }
         std::atomic<std::size_t> spawned{0};
@@ -59,7 +47,7 @@ TEST_CASE("mutual install across two one-thread pools finishes" * doctest::timeo
   ws::thread_pool a(1);
   ws::thread_pool b(1);
   for (int round = 0; round < 100; ++round) {
-    const auto result = a.install([&] { return b.install([&] { return a.install([] { return fib(10); }); }); });
+    const auto result = a.install([&] { return b.install([&] { return a.install([] { return ws_test::fib_by_join(10); }); }); });
     REQUIRE(result == 55);
   }
 }
@@ -87,17 +75,21 @@ TEST_CASE("a worker waiting on another pool keeps running its own pool's jobs" *
   }
 }
 
-TEST_CASE("a join inside a cross-pool install whose owner sleeps is woken when the other pool finishes" * doctest::timeout(60)) {
+TEST_CASE("a worker asleep while waiting on another pool is woken when that pool finishes" * doctest::timeout(60)) {
   ws::thread_pool a(1);
   ws::thread_pool b(2);
   for (int round = 0; round < 50; ++round) {
+    const std::uint64_t wake_ups_before = a.stats().wake_ups;
+    bool a_slept = false;
     const auto result = a.install([&] {
-      return b.install([] {
-        std::this_thread::sleep_for(std::chrono::microseconds(500));  // a's worker goes to sleep
-        return fib(12);
+      return b.install([&] {
+        // a's only worker waits for this job; let it fall asleep first.
+        a_slept = ws_test::eventually([&] { return a.stats().sleeping_threads == 1; }, std::chrono::seconds(10));
+        return ws_test::fib_by_join(12);
       });
     });
+    REQUIRE(a_slept);
     REQUIRE(result == 144);
+    CHECK(a.stats().wake_ups > wake_ups_before);  // woken by the latch, from b's worker
   }
-  CHECK(a.stats().wake_ups > 0);
 }

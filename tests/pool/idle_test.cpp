@@ -30,21 +30,13 @@ std::chrono::microseconds process_cpu_time() {
   return to_us(usage.ru_utime) + to_us(usage.ru_stime);
 }
 
-std::uint64_t burst(unsigned n) {
-  if (n < 2) {
-    return n;
-  }
-  auto [a, b] = ws::join([n] { return burst(n - 1); }, [n] { return burst(n - 2); });
-  return a + b;
-}
-
 }  // namespace
 
 TEST_CASE("after a burst every worker is asleep quickly and the idle pool burns almost no CPU" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
     ws::thread_pool pool(threads);
-    CHECK(pool.install([] { return burst(22); }) == 17711);
+    CHECK(pool.install([] { return ws_test::fib_by_join(22); }) == 17711);
     const auto burst_end = std::chrono::steady_clock::now();
     REQUIRE(ws_test::eventually([&] { return pool.stats().sleeping_threads == threads; },
                                 std::chrono::seconds(5)));

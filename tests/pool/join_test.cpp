@@ -15,14 +15,6 @@
 
 namespace {
 
-std::uint64_t fib(unsigned n) {
-  if (n < 2) {
-    return n;
-  }
-  auto [a, b] = ws::join([n] { return fib(n - 1); }, [n] { return fib(n - 2); });
-  return a + b;
-}
-
 void quicksort(std::vector<int>::iterator first, std::vector<int>::iterator last) {
   if (last - first < 2) {
     return;
@@ -48,7 +40,7 @@ TEST_CASE("join returns both results, computing fib(20) by recursive joins" * do
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
     ws::thread_pool pool(threads);
-    CHECK(pool.install([] { return fib(20); }) == 6765);
+    CHECK(pool.install([] { return ws_test::fib_by_join(20); }) == 6765);
   }
 }
 
@@ -117,7 +109,7 @@ TEST_CASE("join rethrows b's exception when only b throws, and a's when both thr
                          }),
                          "a", std::runtime_error);
     // The pool is still usable afterwards.
-    CHECK(pool.install([] { return fib(15); }) == 610);
+    CHECK(pool.install([] { return ws_test::fib_by_join(15); }) == 610);
   }
 }
 

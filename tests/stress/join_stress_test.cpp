@@ -36,14 +36,14 @@ TEST_CASE("tiny joins whose frames return at once never touch a finished job" * 
     CAPTURE(threads);
     ws::thread_pool pool(threads);
     std::uint64_t total = 0;
-    for (int round = 0; round < 2000; ++round) {
+    for (int round = 0; round < 10000; ++round) {
       total += pool.install([] {
         auto [a, b] = ws::join([] { return std::uint64_t{1}; }, [] { return std::uint64_t{2}; });
         auto [c, d] = ws::join([] { return count_leaves(3); }, [] { return std::uint64_t{0}; });
         return a + b + c + d;
       });
     }
-    CHECK(total == 2000 * 11);
+    CHECK(total == 10000 * 11);
   }
 }
 
@@ -51,8 +51,10 @@ TEST_CASE("an owner asleep on its join latch is woken by the thief that sets it"
   for (std::size_t threads : {std::size_t{2}, std::size_t{3}, std::size_t{4}, std::size_t{8}}) {
     CAPTURE(threads);
     ws::thread_pool pool(threads);
-    for (int round = 0; round < 100; ++round) {
-      const int result = pool.install([] {
+    for (int round = 0; round < 300; ++round) {
+      const std::uint64_t wake_ups_before = pool.stats().wake_ups;
+      bool owner_slept = false;
+      const int result = pool.install([&] {
         std::atomic<bool> b_started{false};
         auto [a, b] = ws::join(
             [&] {
@@ -63,15 +65,17 @@ TEST_CASE("an owner asleep on its join latch is woken by the thief that sets it"
             },
             [&] {
               b_started.store(true);
-              // Long enough for the owner to run out of rounds and block.
-              std::this_thread::sleep_for(std::chrono::microseconds(300));
+              // Every worker but this thief, the owner included, falls asleep.
+              owner_slept = ws_test::eventually(
+                  [&] { return pool.stats().sleeping_threads == threads - 1; }, std::chrono::seconds(10));
               return 2;
             });
         return a + b;
       });
+      REQUIRE(owner_slept);
       REQUIRE(result == 3);
+      REQUIRE(pool.stats().wake_ups > wake_ups_before);
     }
-    CHECK(pool.stats().wake_ups > 0);
   }
 }
 
@@ -79,7 +83,7 @@ TEST_CASE("jobs injected after every worker fell asleep are always picked up" * 
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
     ws::thread_pool pool(threads);
-    for (int round = 0; round < 100; ++round) {
+    for (int round = 0; round < 200; ++round) {
       REQUIRE(ws_test::eventually([&] { return pool.stats().sleeping_threads == threads; },
                                   std::chrono::seconds(10)));
       const std::size_t callers = 1 + static_cast<std::size_t>(round) % 4;

@@ -5,11 +5,13 @@
 #pragma once
 
 #include <doctest/doctest.h>
+#include <pstl_ws/join.hpp>
 
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <thread>
@@ -20,6 +22,16 @@ namespace ws_test {
 /// Pool sizes every pool test runs with: 1 (no stealing at all), 2 (this
 /// machine's cores), 3 (odd), 4 and 8 (oversubscribed on small machines).
 inline constexpr std::array<std::size_t, 5> k_thread_counts{1, 2, 3, 4, 8};
+
+/// fib(n) by recursive ws::join with no cutoff: fib(n) - 1 joins of tiny
+/// jobs, the standard load for join overhead and stealing.
+inline std::uint64_t fib_by_join(unsigned n) {
+  if (n < 2) {
+    return n;
+  }
+  auto [a, b] = ws::join([n] { return fib_by_join(n - 1); }, [n] { return fib_by_join(n - 2); });
+  return a + b;
+}
 
 /// Runs body(i) on n plain threads at once and rethrows the first exception
 /// on the calling thread after all have finished.
