@@ -28,9 +28,11 @@ ensure_packages() {
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}"
 }
 
-build() {  # build <preset>
-  cmake --preset "$1" >/dev/null
-  cmake --build --preset "$1" -j "$jobs"
+build() {  # build <preset> [target...]
+  local preset=$1
+  shift
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j "$jobs" ${1:+--target "$@"}
 }
 
 usage() {
@@ -43,10 +45,10 @@ command=$1
 shift
 case "$command" in
   demo)
-    ensure_packages; build release
+    ensure_packages; build release pstl_ws_demo
     ./build/release/compare/pstl_ws_demo "$@" ;;
   bench)
-    ensure_packages; build release
+    ensure_packages; build release pstl_ws_join_bench
     ./build/release/compare/pstl_ws_join_bench "$@" ;;
   test)
     ensure_packages; build debug
