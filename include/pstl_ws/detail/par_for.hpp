@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// par_for: the range driver of the walk algorithms (for_each, for_each_n and
+// later transform, fill, ...), and run_on_pool, which puts any driver on the
+// pool a policy names. docs/algorithms.md.
+#pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include "pstl_ws/detail/splitter.hpp"
+#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/execution.hpp"
+#include "pstl_ws/join.hpp"
+#include "pstl_ws/thread_pool.hpp"
+
+namespace ws::detail {
+
+/// Runs body() on a worker: of policy.on()'s pool if one was given; else of
+/// the calling worker's own pool (a nested call stays where it is); else of the
+/// global pool. Returns body's result; rethrows its exception.
+template <execution_kind Kind, class Body>
+std::invoke_result_t<Body&> run_on_pool(const basic_policy<Kind>& policy, Body& body) {
+  if (thread_pool* const pool = policy.pool()) {
+    return pool->install(body);
+  }
+  if (worker_thread::current() != nullptr) {
+    return body();
+  }
+  return thread_pool::global().install(body);
+}
+
+/// The grain a call uses: the policy's, or the algorithm's default.
+template <execution_kind Kind>
+constexpr std::size_t grain_of(const basic_policy<Kind>& policy, std::size_t default_grain) noexcept {
+  return policy.grain() != 0 ? policy.grain() : default_grain;
+}
+
+template <class Leaf>
+void par_for_node(splitter split, std::size_t begin, std::size_t end, Leaf& leaf, cancellation& cancel,
+                  bool migrated) {
+  if (split.try_split(end - begin, migrated)) {
+    const std::size_t mid = begin + (end - begin) / 2;
+    ws::join_context([&](fn_context ctx) { par_for_node(split, begin, mid, leaf, cancel, ctx.migrated()); },
+                     [&](fn_context ctx) { par_for_node(split, mid, end, leaf, cancel, ctx.migrated()); });
+    return;
+  }
+  if (cancel.is_cancelled()) {
+    return;  // another leaf threw: its exception is on its way to the caller
+  }
+  try {
+    leaf(begin, end);
+  } catch (...) {
+    cancel.cancel();
+    throw;
+  }
+}
+
+/// Calls leaf(begin, end) on disjoint index ranges that together cover [0, n),
+/// in parallel on the calling worker's pool, each range of at least min_len
+/// indices (unless n is smaller). Must run on a worker (see run_on_pool).
+/// Exceptions: the first exception a leaf throws is rethrown once every leaf
+/// that started has finished; leaves not yet started are skipped.
+template <class Leaf>
+void par_for(std::size_t n, std::size_t min_len, Leaf& leaf) {
+  cancellation cancel;
+  par_for_node(splitter(current_num_threads(), min_len), 0, n, leaf, cancel, false);
+}
+
+}  // namespace ws::detail

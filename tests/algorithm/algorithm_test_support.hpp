@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// The input matrix of the algorithm tests: sizes around the grain, pools of
+// every test thread count, and a way to run one check over every iterator
+// kind the standard allows (pointer, vector, deque, iota view, list).
+#pragma once
+
+#include <pstl_ws/execution.hpp>
+#include <pstl_ws/thread_pool.hpp>
+
+#include <cstddef>
+#include <deque>
+#include <list>
+#include <memory>
+#include <vector>
+
+#include "test_support.hpp"
+
+namespace ws_test {
+
+/// Sizes to try with a given grain: empty, tiny, around the grain and around
+/// the parallel threshold, and a large odd size.
+inline std::vector<std::size_t> sizes_around(std::size_t grain) {
+  return {0, 1, 2, grain - 1, grain, grain + 1, 2 * grain - 1, 2 * grain + 1, 1'000'003};
+}
+
+/// One pool per test thread count, created once per test executable.
+inline std::vector<std::unique_ptr<ws::thread_pool>>& pools() {
+  static std::vector<std::unique_ptr<ws::thread_pool>> all = [] {
+    std::vector<std::unique_ptr<ws::thread_pool>> result;
+    for (std::size_t threads : k_thread_counts) {
+      result.push_back(std::make_unique<ws::thread_pool>(threads));
+    }
+    return result;
+  }();
+  return all;
+}
+
+/// Calls check(policy) with ws::par on every test pool, and once with the
+/// default policy (the global pool).
+template <class Check>
+void for_each_pool(Check check) {
+  for (auto& pool : pools()) {
+    CAPTURE(pool->num_threads());
+    check(ws::par.on(*pool));
+  }
+  check(ws::par);
+}
+
+/// Calls check(first, last) with copies of `values` held in a vector, a
+/// deque, a list and a plain array, then compares each container afterwards
+/// with `expected` (what the sequential algorithm left in it).
+template <class T, class Check>
+void for_each_container(const std::vector<T>& values, const std::vector<T>& expected, Check check) {
+  {
+    std::vector<T> v = values;
+    check(v.begin(), v.end());
+    CHECK(v == expected);
+  }
+  {
+    std::deque<T> d(values.begin(), values.end());
+    check(d.begin(), d.end());
+    CHECK(std::equal(d.begin(), d.end(), expected.begin(), expected.end()));
+  }
+  {
+    std::list<T> l(values.begin(), values.end());
+    check(l.begin(), l.end());
+    CHECK(std::equal(l.begin(), l.end(), expected.begin(), expected.end()));
+  }
+  {
+    std::unique_ptr<T[]> a(new T[values.size()]);
+    std::copy(values.begin(), values.end(), a.get());
+    check(a.get(), a.get() + values.size());
+    CHECK(std::equal(a.get(), a.get() + values.size(), expected.begin(), expected.end()));
+  }
+}
+
+/// An element function or operator that throws when it meets one value.
+struct thrown_at {
+  std::size_t m_index;
+};
+
+}  // namespace ws_test
