@@ -1,84 +1,11 @@
 // SPDX-License-Identifier: MIT
 // ws::ALGO(policy, ...) for the <algorithm> names: the conforming spelling
-// (ws::for_each(ws::par, ...), or unqualified through ADL on the policy).
+// (ws::sort(ws::par, ...), or unqualified through ADL on the policy).
 // <pstl_ws/std.hpp> makes the same functions reachable as std::ALGO.
 // How each is parallelised: docs/algorithms.md.
 #pragma once
 
-#include <algorithm>
-#include <concepts>
-#include <cstddef>
-#include <functional>
-#include <iterator>
-
-#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/algorithm/for_each.hpp"
+#include "pstl_ws/algorithm/sort.hpp"
+#include "pstl_ws/algorithm/stable_sort.hpp"
 #include "pstl_ws/execution.hpp"
-
-namespace ws {
-namespace detail {
-
-/// Elements per leaf of the walk algorithms unless the policy sets a grain;
-/// an input of fewer than twice this many runs on the calling thread, where
-/// it costs less than waking a worker.
-inline constexpr std::size_t k_walk_grain = 1024;
-
-/// Whether a call with this policy and iterator runs on the pool: parallel
-/// policies on random-access iterators (the C++20 concept, so views qualify).
-template <execution_kind Kind, class It>
-inline constexpr bool runs_in_parallel_v = basic_policy<Kind>::is_parallel && std::random_access_iterator<It>;
-
-/// Calls f(*it) for each it in [first, first + n) in parallel.
-template <execution_kind Kind, std::random_access_iterator It, class F>
-void for_each_parallel(const basic_policy<Kind>& policy, It first, std::size_t n, F& f) {
-  const std::size_t grain = grain_of(policy, k_walk_grain);
-  auto leaf = [first, &f](std::size_t begin, std::size_t end) {
-    It it = first + static_cast<std::iter_difference_t<It>>(begin);
-    for (std::size_t i = begin; i < end; ++i, ++it) {
-      std::invoke(f, *it);
-    }
-  };
-  if (n < 2 * grain) {
-    leaf(0, n);
-    return;
-  }
-  auto body = [&] { par_for(n, grain, leaf); };
-  run_on_pool(policy, body);
-}
-
-}  // namespace detail
-
-/// Calls f(*it) for every it in [first, last), with no order between the
-/// calls; under a parallel policy concurrently from several threads, so f must
-/// be safe to call concurrently on distinct elements.
-/// Complexity: last - first applications of f; span O((last - first) / threads).
-/// Exceptions: the first exception thrown by f is rethrown once every chunk
-/// that started has finished; chunks not yet started are skipped (so some
-/// elements may not have been visited). Unlike std::execution::par, which
-/// calls std::terminate. Non-random-access iterators and sequential policies
-/// run std::for_each on the calling thread.
-template <execution_kind Kind, class It, class F>
-void for_each(basic_policy<Kind> policy, It first, It last, F f) {
-  if constexpr (detail::runs_in_parallel_v<Kind, It>) {
-    detail::for_each_parallel(policy, first, static_cast<std::size_t>(last - first), f);
-  } else {
-    std::for_each(first, last, f);
-  }
-}
-
-/// for_each over [first, first + n); returns first + n (first if n <= 0).
-/// Same complexity and exceptions as for_each.
-template <execution_kind Kind, class It, class Size, class F>
-It for_each_n(basic_policy<Kind> policy, It first, Size n, F f) {
-  if (!(n > Size(0))) {
-    return first;
-  }
-  if constexpr (detail::runs_in_parallel_v<Kind, It>) {
-    const auto count = static_cast<std::size_t>(n);
-    detail::for_each_parallel(policy, first, count, f);
-    return first + static_cast<std::iter_difference_t<It>>(count);
-  } else {
-    return std::for_each_n(first, n, f);
-  }
-}
-
-}  // namespace ws

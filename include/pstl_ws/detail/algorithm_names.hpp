@@ -8,5 +8,7 @@
 #define PSTL_WS_ALGORITHM_NAMES(X) \
   X(for_each)                      \
   X(for_each_n)                    \
+  X(sort)                          \
+  X(stable_sort)                   \
   X(reduce)                        \
   X(transform_reduce)
