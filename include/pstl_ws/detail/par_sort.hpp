@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// par_sort: the parallel unstable sort. A quicksort whose two parts are sorted
+// with ws::join, whose top levels partition in parallel (par_partition), whose
+// leaves run the bounded introsort, and which first recognises sorted and
+// reverse-sorted inputs with one parallel pass. docs/algorithms.md#sort.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <iterator>
+
+#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/par_partition.hpp"
+#include "pstl_ws/detail/sequential_sort.hpp"
+#include "pstl_ws/join.hpp"
+
+namespace ws::detail {
+
+/// Ranges up to this size are sorted by one thread: a join costs about as much
+/// as sorting a few hundred elements, and smaller leaves only add overhead.
+inline constexpr std::ptrdiff_t k_sort_leaf = 4096;
+/// Ranges from this size partition in parallel; below it, a sequential
+/// partition is faster than the two-phase parallel one.
+inline constexpr std::ptrdiff_t k_parallel_partition_min = std::ptrdiff_t{1} << 17;
+/// Adjacent pairs checked per leaf when looking for a presorted input.
+inline constexpr std::size_t k_presorted_grain = 16384;
+/// Adjacent pairs looked at on the calling thread first: a random input shows
+/// both an ascent and a descent within a few pairs, and is rejected for free.
+inline constexpr std::size_t k_presorted_probe = 32;
+
+/// Whether pair_ok(i) holds for every i in [0, n); stops early (all leaves)
+/// once one fails. Must run on a worker.
+template <class PairOk>
+bool all_pairs_parallel(std::size_t n, PairOk pair_ok) {
+  std::atomic<bool> failed{false};
+  auto check = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) {
+      if ((i - begin) % 1024 == 0 && failed.load(std::memory_order_relaxed)) {  // relaxed: an early-exit hint
+        return;
+      }
+      if (!pair_ok(i)) {
+        failed.store(true, std::memory_order_relaxed);  // relaxed: read after par_for's joins, which order it
+        return;
+      }
+    }
+  };
+  par_for(n, k_presorted_grain, check);
+  return !failed.load(std::memory_order_relaxed);  // relaxed: par_for's joins happen before this load
+}
+
+/// If [first, first + n) is already non-descending, or non-ascending (then it
+/// is reversed in parallel), leaves it sorted and returns true. Costs a few
+/// comparisons on a random input and one parallel pass on a sorted one.
+template <class It, class Comp>
+bool sort_if_presorted(It first, std::size_t n, Comp& comp) {
+  using diff = std::iter_difference_t<It>;
+  const auto at = [first](std::size_t i) -> decltype(auto) { return first[static_cast<diff>(i)]; };
+  bool ascent = false;
+  bool descent = false;
+  for (std::size_t i = 0; i + 1 < std::min(n, k_presorted_probe); ++i) {
+    ascent = ascent || comp(at(i), at(i + 1));
+    descent = descent || comp(at(i + 1), at(i));
+  }
+  if (ascent && descent) {
+    return false;
+  }
+  if (!descent && all_pairs_parallel(n - 1, [&](std::size_t i) { return !comp(at(i + 1), at(i)); })) {
+    return true;
+  }
+  if (!ascent && all_pairs_parallel(n - 1, [&](std::size_t i) { return !comp(at(i), at(i + 1)); })) {
+    auto reverse = [&](std::size_t begin, std::size_t end) {
+      for (std::size_t i = begin; i < end; ++i) {
+        std::iter_swap(first + static_cast<diff>(i), first + static_cast<diff>(n - 1 - i));
+      }
+    };
+    par_for(n / 2, k_presorted_grain, reverse);
+    return true;
+  }
+  return false;
+}
+
+/// par_partition in the shape partition_around_front expects.
+struct parallel_partition {
+  template <class It, class Pred>
+  It operator()(It first, It last, Pred pred) const {
+    return par_partition(first, static_cast<std::size_t>(last - first), pred);
+  }
+  template <class It, class T, class Comp>
+  It less(It first, It last, const T& pivot, Comp& comp) const {
+    return (*this)(first, last, [&](const auto& x) { return comp(x, pivot); });
+  }
+};
+
+/// Sorts [first, last) in parallel: one quicksort level, the two parts joined.
+template <class It, class Comp>
+void par_quicksort(It first, It last, int depth_limit, Comp& comp, bool has_predecessor) {
+  if (last - first <= k_sort_leaf || depth_limit == 0) {
+    introsort(first, last, depth_limit, comp, has_predecessor);
+    return;
+  }
+  move_pivot_to_front(first, last, comp);
+  const partition_result<It> parts =
+      last - first >= k_parallel_partition_min
+          ? partition_around_front(first, last, comp, has_predecessor, parallel_partition())
+          : partition_around_front(first, last, comp, has_predecessor, sequential_partition());
+  ws::join([&] { par_quicksort(first, parts.m_left_end, depth_limit - 1, comp, has_predecessor); },
+           [&] { par_quicksort(parts.m_right_begin, last, depth_limit - 1, comp, true); });
+}
+
+/// Sorts [first, first + n) by quicksort on the calling worker's pool, for
+/// any comparator: an inconsistent one leaves a permutation, never an
+/// out-of-bounds access.
+/// Exceptions: comp's, once every started part finished; the range is then a
+/// permutation of its input.
+template <class It, class Comp>
+void par_sort(It first, std::size_t n, Comp& comp) {
+  const It last = first + static_cast<std::iter_difference_t<It>>(n);
+  par_quicksort(first, last, sort_depth_limit(n), comp, false);
+}
+
+}  // namespace ws::detail
