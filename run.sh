@@ -7,7 +7,7 @@
 #   ./run.sh demo [args]   the main job: a parallel sum and quicksort on the pool vs sequential
 #   ./run.sh bench [args]  join overhead: empty join and fib(30), against tbb::task_group
 #   ./run.sh test          every test (Debug build, invariants asserted)
-#   ./run.sh tsan          the pool and stress tests under ThreadSanitizer
+#   ./run.sh tsan          the unit, pool, stress and algorithm tests under ThreadSanitizer
 #   ./run.sh asan          every test under AddressSanitizer + UBSan
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -55,7 +55,7 @@ case "$command" in
     ctest --preset debug -j "$jobs" ;;
   tsan)
     ensure_packages; build tsan
-    ctest --preset tsan -L 'unit|pool|stress' -j "$jobs" ;;
+    ctest --preset tsan -L 'unit|pool|stress|algorithm' -j "$jobs" ;;
   asan)
     ensure_packages; build asan
     ctest --preset asan -j "$jobs" ;;
