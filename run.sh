@@ -6,6 +6,7 @@
 #
 #   ./run.sh demo [args]   the main job: a parallel sum and quicksort on the pool vs sequential
 #   ./run.sh bench [args]  join overhead: empty join and fib(30), against tbb::task_group
+#   ./run.sh algorithms [args]  for_each, reduce and sort: ws vs std::execution::par vs TBB vs seq
 #   ./run.sh test          every test (Debug build, invariants asserted)
 #   ./run.sh tsan          the unit, pool, stress and algorithm tests under ThreadSanitizer
 #   ./run.sh asan          every test under AddressSanitizer + UBSan
@@ -36,7 +37,7 @@ build() {  # build <preset> [target...]
 }
 
 usage() {
-  sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -50,6 +51,9 @@ case "$command" in
   bench)
     ensure_packages; build release pstl_ws_join_bench
     ./build/release/compare/pstl_ws_join_bench "$@" ;;
+  algorithms)
+    ensure_packages; build release pstl_ws_algorithms_bench
+    ./build/release/compare/pstl_ws_algorithms_bench "$@" ;;
   test)
     ensure_packages; build debug
     ctest --preset debug -j "$jobs" ;;

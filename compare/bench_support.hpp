@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Small helpers shared by the demo and the micro-benchmarks in compare/:
-// wall-clock timing, medians, command-line flag parsing that reports bad
-// input as a usage_error (never a crash), and fixed-width table printing.
+// wall-clock timing, medians and minima, command-line flag parsing that
+// reports bad input as a usage_error (never a crash), output files and
+// fixed-width table printing.
 #pragma once
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <exception>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -77,16 +79,41 @@ inline double median(std::vector<double> samples) {
   return samples.size() % 2 == 1 ? samples[middle] : (samples[middle - 1] + samples[middle]) / 2.0;
 }
 
-/// The median of reps calls of sample() (each returns one measurement, for
-/// instance a time_ms taken where it matters), after one discarded warm-up call.
+/// The median and the minimum of a set of measurements.
+struct summary {
+  double m_median = 0.0;
+  double m_min = 0.0;
+};
+
+inline summary summarize(const std::vector<double>& samples) {
+  if (samples.empty()) {
+    return {};
+  }
+  return {median(samples), *std::min_element(samples.begin(), samples.end())};
+}
+
+/// reps calls of sample() (each returns one measurement, for instance a
+/// time_ms taken where it matters), after one discarded warm-up call.
 template <class Sample>
-double median_of(std::size_t reps, Sample&& sample) {
+std::vector<double> samples_of(std::size_t reps, Sample&& sample) {
   sample();
   std::vector<double> samples;
   for (std::size_t rep = 0; rep < reps; ++rep) {
     samples.push_back(sample());
   }
-  return median(std::move(samples));
+  return samples;
+}
+
+/// The median of reps calls of sample(), after one discarded warm-up call.
+template <class Sample>
+double median_of(std::size_t reps, Sample&& sample) {
+  return median(samples_of(reps, sample));
+}
+
+/// The median and minimum of reps calls of sample(), after one discarded warm-up call.
+template <class Sample>
+summary summary_of(std::size_t reps, Sample&& sample) {
+  return summarize(samples_of(reps, sample));
 }
 
 /// Parses a whole decimal number in [min, max], or throws usage_error naming flag.
@@ -143,6 +170,15 @@ class flag_reader {
   std::vector<std::string_view> m_args;
   std::size_t m_index = 0;
 };
+
+/// A FILE* that closes itself.
+struct file_closer {
+  void operator()(std::FILE* file) const noexcept { std::fclose(file); }
+};
+using file_handle = std::unique_ptr<std::FILE, file_closer>;
+
+/// Opens path for writing (a null handle if it cannot be opened).
+inline file_handle open_for_writing(const std::string& path) { return file_handle(std::fopen(path.c_str(), "w")); }
 
 /// Sorted, without repeats.
 inline std::vector<std::size_t> sorted_unique(std::vector<std::size_t> values) {
