@@ -37,7 +37,7 @@ build() {  # build <preset> [target...]
 }
 
 usage() {
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '3,12p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
