@@ -30,8 +30,9 @@ template <execution_kind Kind, std::random_access_iterator It, class F>
 void for_each_parallel(const basic_policy<Kind>& policy, It first, std::size_t n, F& f) {
   const std::size_t grain = grain_of(policy, k_walk_grain);
   auto leaf = [first, &f](std::size_t begin, std::size_t end) {
-    It it = first + static_cast<std::iter_difference_t<It>>(begin);
-    for (std::size_t i = begin; i < end; ++i, ++it) {
+    // One induction variable, as in std::for_each, so that the loop vectorises.
+    const It stop = first + static_cast<std::iter_difference_t<It>>(end);
+    for (It it = first + static_cast<std::iter_difference_t<It>>(begin); it != stop; ++it) {
       std::invoke(f, *it);
     }
   };

@@ -29,17 +29,25 @@ inline constexpr std::size_t k_presorted_grain = 16384;
 /// both an ascent and a descent within a few pairs, and is rejected for free.
 inline constexpr std::size_t k_presorted_probe = 32;
 
+/// Pairs checked between two looks at the early-exit flag: the loop over a
+/// block has no exit, so it vectorises.
+inline constexpr std::size_t k_presorted_block = 1024;
+
 /// Whether pair_ok(i) holds for every i in [0, n); stops early (all leaves)
 /// once one fails. Must run on a worker.
 template <class PairOk>
 bool all_pairs_parallel(std::size_t n, PairOk pair_ok) {
   std::atomic<bool> failed{false};
   auto check = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) {
-      if ((i - begin) % 1024 == 0 && failed.load(std::memory_order_relaxed)) {  // relaxed: an early-exit hint
+    for (std::size_t block = begin; block < end; block += k_presorted_block) {
+      if (failed.load(std::memory_order_relaxed)) {  // relaxed: an early-exit hint
         return;
       }
-      if (!pair_ok(i)) {
+      bool ok = true;
+      for (std::size_t i = block; i < std::min(end, block + k_presorted_block); ++i) {
+        ok &= pair_ok(i);
+      }
+      if (!ok) {
         failed.store(true, std::memory_order_relaxed);  // relaxed: read after par_for's joins, which order it
         return;
       }
