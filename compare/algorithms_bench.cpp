@@ -46,14 +46,6 @@
 
 namespace {
 
-#ifdef PSTL_WS_HAVE_TBB
-constexpr bool k_have_tbb = true;
-#else
-constexpr bool k_have_tbb = false;
-#endif
-constexpr std::size_t k_default_reps = 5;
-constexpr std::size_t k_max_threads = 1024;
-constexpr std::size_t k_max_reps = 1000;
 constexpr std::size_t k_small_calls = 1000;    // calls timed together for the 10^3-element for_each
 constexpr int k_heavy_steps = 48;              // sqrt+sin steps of the heavy body: ~1 us an element
 constexpr double k_reduce_tolerance = 1e-9;    // relative, against seq's std::reduce
@@ -95,7 +87,7 @@ enum class size_mode { small, normal, full };
 struct options {
   std::optional<std::vector<std::size_t>> m_threads;
   size_mode m_size = size_mode::normal;
-  std::size_t m_reps = k_default_reps;
+  std::size_t m_reps = bench::k_default_reps;
   std::string m_filter;
   std::optional<std::string> m_csv_path;
   bool m_help = false;
@@ -123,11 +115,11 @@ options parse_options(int argc, char** argv) {
   std::string_view flag;
   while (reader.next_flag(flag)) {
     if (flag == "--threads") {
-      result.m_threads = bench::parse_count_list(flag, reader.value(flag), 0, k_max_threads);
+      result.m_threads = bench::parse_count_list(flag, reader.value(flag), 0, bench::k_max_threads);
     } else if (flag == "--size") {
       result.m_size = parse_size(flag, reader.value(flag));
     } else if (flag == "--reps") {
-      result.m_reps = bench::parse_count(flag, reader.value(flag), 1, k_max_reps);
+      result.m_reps = bench::parse_count(flag, reader.value(flag), 1, bench::k_max_reps);
     } else if (flag == "--filter") {
       result.m_filter = parse_filter(flag, reader.value(flag));
     } else if (flag == "--csv") {
@@ -524,14 +516,14 @@ std::string format_ratio(const std::optional<double>& ratio, const char* pattern
 
 void print_table(const std::vector<row>& rows) {
   std::vector<std::string> header{"workload", "n", "threads", "backend", "median ms", "min ms"};
-  if (k_have_tbb) {
+  if (bench::k_have_tbb) {
     header.insert(header.end(), {"ws/std_par", "ws/tbb"});
   }
   bench::table out(std::move(header));
   for (const row& r : rows) {
     std::vector<std::string> cells{r.m_workload, std::to_string(r.m_size), std::to_string(r.m_threads), r.m_backend,
                                    format_ms(r.m_ms.m_median), format_ms(r.m_ms.m_min)};
-    if (k_have_tbb) {
+    if (bench::k_have_tbb) {
       cells.insert(cells.end(), {format_ratio(r.m_ws_over_std_par, "%.2f", "-"), format_ratio(r.m_ws_over_tbb, "%.2f", "-")});
     }
     out.add_row(std::move(cells));

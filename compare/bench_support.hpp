@@ -29,6 +29,17 @@ class usage_error : public std::runtime_error {
 
 inline constexpr int k_exit_usage = 2;
 
+/// Whether this tool was built with oneTBB to compare against.
+#ifdef PSTL_WS_HAVE_TBB
+inline constexpr bool k_have_tbb = true;
+#else
+inline constexpr bool k_have_tbb = false;
+#endif
+/// Limits and defaults every tool's flags share.
+inline constexpr std::size_t k_default_reps = 5;
+inline constexpr std::size_t k_max_threads = 1024;
+inline constexpr std::size_t k_max_reps = 1000;
+
 /// A tool's main(): parses the flags (a usage_error prints the message and
 /// usage and returns k_exit_usage), prints usage for --help, runs, and turns
 /// an escaping exception into a message and exit code 1. Options needs an

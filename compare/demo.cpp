@@ -31,10 +31,7 @@ namespace {
 
 constexpr std::size_t k_default_sum_size = 50'000'000;
 constexpr std::size_t k_default_sort_size = 10'000'000;
-constexpr std::size_t k_default_reps = 5;
-constexpr std::size_t k_max_threads = 1024;
 constexpr std::size_t k_max_size = 200'000'000;
-constexpr std::size_t k_max_reps = 1000;
 constexpr std::size_t k_sum_grain = 10'000;     // a leaf of the sum's split tree sums at most this many
 constexpr std::size_t k_sort_cutoff = 16'384;   // quicksort ranges up to this size go to std::sort
 constexpr std::uint64_t k_seed = 20240601;
@@ -50,7 +47,7 @@ constexpr const char* k_usage =
 struct options {
   std::size_t m_threads = 0;
   std::optional<std::size_t> m_size;
-  std::size_t m_reps = k_default_reps;
+  std::size_t m_reps = bench::k_default_reps;
   bool m_help = false;
 };
 
@@ -60,11 +57,11 @@ options parse_options(int argc, char** argv) {
   std::string_view flag;
   while (reader.next_flag(flag)) {
     if (flag == "--threads") {
-      result.m_threads = bench::parse_count(flag, reader.value(flag), 0, k_max_threads);
+      result.m_threads = bench::parse_count(flag, reader.value(flag), 0, bench::k_max_threads);
     } else if (flag == "--size") {
       result.m_size = bench::parse_count(flag, reader.value(flag), 1, k_max_size);
     } else if (flag == "--reps") {
-      result.m_reps = bench::parse_count(flag, reader.value(flag), 1, k_max_reps);
+      result.m_reps = bench::parse_count(flag, reader.value(flag), 1, bench::k_max_reps);
     } else if (flag == "--help" || flag == "-h") {
       result.m_help = true;
     } else {

@@ -29,14 +29,6 @@
 
 namespace {
 
-#ifdef PSTL_WS_HAVE_TBB
-constexpr bool k_have_tbb = true;
-#else
-constexpr bool k_have_tbb = false;
-#endif
-constexpr std::size_t k_default_reps = 5;
-constexpr std::size_t k_max_threads = 1024;
-constexpr std::size_t k_max_reps = 1000;
 constexpr std::size_t k_empty_joins = 200'000;     // joins per empty-join sample
 constexpr int k_fib_n = 30;
 constexpr std::uint64_t k_fib_value = 832'040;     // fib(30)
@@ -53,7 +45,7 @@ constexpr const char* k_usage =
 
 struct options {
   std::optional<std::vector<std::size_t>> m_threads;
-  std::size_t m_reps = k_default_reps;
+  std::size_t m_reps = bench::k_default_reps;
   std::optional<std::string> m_csv_path;
   bool m_help = false;
 };
@@ -64,9 +56,9 @@ options parse_options(int argc, char** argv) {
   std::string_view flag;
   while (reader.next_flag(flag)) {
     if (flag == "--threads") {
-      result.m_threads = bench::parse_count_list(flag, reader.value(flag), 0, k_max_threads);
+      result.m_threads = bench::parse_count_list(flag, reader.value(flag), 0, bench::k_max_threads);
     } else if (flag == "--reps") {
-      result.m_reps = bench::parse_count(flag, reader.value(flag), 1, k_max_reps);
+      result.m_reps = bench::parse_count(flag, reader.value(flag), 1, bench::k_max_reps);
     } else if (flag == "--csv") {
       result.m_csv_path = std::string(reader.value(flag));
     } else if (flag == "--help" || flag == "-h") {
@@ -224,14 +216,14 @@ std::vector<row> measure_threads(std::size_t threads, std::size_t reps, fib_chec
 /// The table; the ws/tbb column only when built with TBB.
 void print_table(const std::vector<row>& rows) {
   std::vector<std::string> header{"workload", "threads", "backend", "median ms", "ns/join"};
-  if (k_have_tbb) {
+  if (bench::k_have_tbb) {
     header.emplace_back("ws/tbb");
   }
   bench::table out(std::move(header));
   for (const row& r : rows) {
     std::vector<std::string> cells{r.m_workload, std::to_string(r.m_threads), r.m_backend,
                                    bench::format("%.3f", r.m_median_ms), bench::format("%.1f", r.m_ns_per_join)};
-    if (k_have_tbb) {
+    if (bench::k_have_tbb) {
       cells.push_back(r.m_ws_over_tbb ? bench::format("%.2f", *r.m_ws_over_tbb) : std::string("-"));
     }
     out.add_row(std::move(cells));
