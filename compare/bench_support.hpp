@@ -12,12 +12,15 @@
 #include <cstdio>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <system_error>
 #include <utility>
 #include <vector>
+
+#include "pstl_ws/thread_pool.hpp"
 
 namespace bench {
 
@@ -196,6 +199,18 @@ inline std::vector<std::size_t> sorted_unique(std::vector<std::size_t> values) {
   std::sort(values.begin(), values.end());
   values.erase(std::unique(values.begin(), values.end()), values.end());
   return values;
+}
+
+/// The thread counts to measure: the ones asked for with --threads, else
+/// `fallback`; 0 stands for one per available CPU. Sorted, without repeats.
+inline std::vector<std::size_t> thread_counts(const std::optional<std::vector<std::size_t>>& asked,
+                                              std::vector<std::size_t> fallback) {
+  const std::size_t all_cpus = ws::thread_pool(0).num_threads();
+  std::vector<std::size_t> counts = asked.value_or(std::move(fallback));
+  for (std::size_t& count : counts) {
+    count = count == 0 ? all_cpus : count;
+  }
+  return sorted_unique(std::move(counts));
 }
 
 /// printf into a std::string ("%.3f" and friends for table cells).

@@ -70,15 +70,6 @@ options parse_options(int argc, char** argv) {
   return result;
 }
 
-/// The thread counts to measure: 0 stands for what ws::thread_pool(0) starts.
-std::vector<std::size_t> thread_counts(const options& opts) {
-  const std::size_t all_cpus = ws::thread_pool(0).num_threads();
-  std::vector<std::size_t> counts = opts.m_threads.value_or(std::vector<std::size_t>{1, 2, 0});
-  for (std::size_t& count : counts) {
-    count = count == 0 ? all_cpus : count;
-  }
-  return bench::sorted_unique(std::move(counts));
-}
 
 // ---- one row of results --------------------------------------------------
 
@@ -254,7 +245,7 @@ int run(const options& opts) {
       return 1;
     }
   }
-  const std::vector<std::size_t> counts = thread_counts(opts);
+  const std::vector<std::size_t> counts = bench::thread_counts(opts.m_threads, {1, 2, 0});
 #ifdef PSTL_WS_HAVE_TBB
   // Let TBB run as many threads as asked for, even beyond the CPU count.
   const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, counts.back());
