@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+// pstl_ws_compare's outputs: ratios compare rows of the same case and thread
+// count only, the CSV reads back exactly and names the file and line of a
+// malformed row, and the report holds every case and flags where ws is behind.
+#include <unistd.h>
+
+#include <cstddef>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "harness/console_table.hpp"
+#include "harness/csv.hpp"
+#include "harness/ratios.hpp"
+#include "harness/report.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using harness::measurement;
+
+measurement row(std::string workload, std::string backend, std::size_t threads, double median) {
+  measurement result;
+  result.m_workload = std::move(workload);
+  result.m_size = 1000;
+  result.m_backend = std::move(backend);
+  result.m_threads = threads;
+  result.m_median = median;
+  result.m_min = median * 0.75;
+  result.m_reps = 5;
+  return result;
+}
+
+/// Two cases at 1 and 4 threads; ws is ahead of std_par in sort, behind tbb in
+/// reduce; reduce has no std_par at 4 threads.
+std::vector<measurement> sample_rows() {
+  std::vector<measurement> rows{row("sort u32 random", "seq", 1, 100.0), row("sort u32 random", "std_par", 1, 110.0),
+                                row("sort u32 random", "tbb", 1, 105.0), row("sort u32 random", "ws", 1, 99.0),
+                                row("sort u32 random", "std_par", 4, 40.0), row("sort u32 random", "tbb", 4, 35.0),
+                                row("sort u32 random", "ws", 4, 30.0), row("reduce f64", "seq", 1, 8.0),
+                                row("reduce f64", "tbb", 4, 2.0), row("reduce f64", "ws", 4, 2.5)};
+  rows.push_back(row("fib(30) join", "ws", 4, 1.0 / 3.0));  // a median with no short decimal form
+  rows.back().m_size = 0;
+  rows.back().m_unit = "us";
+  return rows;
+}
+
+const measurement& find(const std::vector<measurement>& rows, const std::string& workload, const std::string& backend,
+                        std::size_t threads) {
+  for (const measurement& candidate : rows) {
+    if (candidate.m_workload == workload && candidate.m_backend == backend && candidate.m_threads == threads) {
+      return candidate;
+    }
+  }
+  throw std::logic_error("no such row");
+}
+
+std::string contents(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// A folder of its own under the temporary directory, removed at the end.
+struct scratch_folder {
+  fs::path m_path = fs::temp_directory_path() / ("pstl_ws_harness_test_" + std::to_string(::getpid()));
+  scratch_folder() { fs::create_directories(m_path); }
+  ~scratch_folder() { fs::remove_all(m_path); }
+};
+
+}  // namespace
+
+TEST_CASE("a ratio divides by std_par's and tbb's median in the same case at the same thread count") {
+  std::vector<measurement> rows = sample_rows();
+  harness::fill_ratios(rows);
+  const measurement& ws_sort = find(rows, "sort u32 random", "ws", 4);
+  REQUIRE(ws_sort.m_vs_std_par.has_value());
+  CHECK(*ws_sort.m_vs_std_par == doctest::Approx(30.0 / 40.0));
+  CHECK(*ws_sort.m_vs_tbb == doctest::Approx(30.0 / 35.0));
+  CHECK(*find(rows, "sort u32 random", "ws", 1).m_vs_std_par == doctest::Approx(99.0 / 110.0));
+  const measurement& ws_reduce = find(rows, "reduce f64", "ws", 4);
+  CHECK_FALSE(ws_reduce.m_vs_std_par.has_value());
+  CHECK(*ws_reduce.m_vs_tbb == doctest::Approx(1.25));
+  CHECK_FALSE(find(rows, "reduce f64", "seq", 1).m_vs_tbb.has_value());
+}
+
+TEST_CASE("a speedup divides seq's median by the backend's, and cases group by workload, size and unit") {
+  const std::vector<measurement> rows = sample_rows();
+  const std::vector<harness::workload_case> cases = harness::group_cases(rows);
+  REQUIRE(cases.size() == 3);
+  CHECK(cases[0].m_workload == "sort u32 random");
+  CHECK(harness::max_threads(cases[0]) == 4);
+  CHECK(cases[0].m_rows.front()->m_backend == "seq");
+  CHECK(*harness::speedup(cases[0], *harness::find_row(cases[0], "ws", 4)) == doctest::Approx(100.0 / 30.0));
+  CHECK(harness::has_speedups(cases[1]));
+  CHECK_FALSE(harness::has_speedups(cases[2]));  // not wall time, no seq
+}
+
+TEST_CASE("table cells keep four significant digits and name powers of ten") {
+  CHECK(harness::format_value(1234.56) == "1235");
+  CHECK(harness::format_value(12.3456) == "12.35");
+  CHECK(harness::format_value(0.0123456) == "0.01235");
+  CHECK(harness::format_ratio(std::nullopt) == "-");
+  CHECK(harness::format_ratio(0.87654) == "0.877");
+  CHECK(harness::format_size(10000000) == "10^7");
+  CHECK(harness::format_size(1500) == "1500");
+  CHECK(harness::format_size(100) == "100");
+}
+
+TEST_CASE("a CSV reads back to the same rows and facts, and writes back to the same bytes") {
+  const scratch_folder folder;
+  std::vector<measurement> rows = sample_rows();
+  harness::fill_ratios(rows);
+  const harness::machine_info machine{{{"cpu", "Some CPU @ 2.0GHz, 2 cores"}, {"flags", ""}}};
+  harness::write_csv(folder.m_path / "a.csv", machine, rows);
+  const harness::results read = harness::read_csv(folder.m_path / "a.csv");
+  CHECK(read.m_machine.m_facts == machine.m_facts);
+  REQUIRE(read.m_measurements.size() == rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    CAPTURE(i);
+    const measurement& expected = rows[i];
+    const measurement& actual = read.m_measurements[i];
+    CHECK(actual.m_workload == expected.m_workload);
+    CHECK(actual.m_size == expected.m_size);
+    CHECK(actual.m_backend == expected.m_backend);
+    CHECK(actual.m_threads == expected.m_threads);
+    CHECK(actual.m_unit == expected.m_unit);
+    CHECK(actual.m_median == expected.m_median);  // exact: the shortest form that reads back the same double
+    CHECK(actual.m_min == expected.m_min);
+    CHECK(actual.m_reps == expected.m_reps);
+    CHECK(actual.m_vs_std_par == expected.m_vs_std_par);
+    CHECK(actual.m_vs_tbb == expected.m_vs_tbb);
+  }
+  harness::write_csv(folder.m_path / "b.csv", read.m_machine, read.m_measurements);
+  CHECK(contents(folder.m_path / "a.csv") == contents(folder.m_path / "b.csv"));
+}
+
+TEST_CASE("a malformed CSV is reported with its file, line and problem") {
+  const scratch_folder folder;
+  const std::string header = "workload,size,backend,threads,unit,median,min,reps,vs_std_par,vs_tbb\n";
+  const auto error_of = [&](const std::string& text) {
+    const fs::path path = folder.m_path / "bad.csv";
+    std::ofstream(path) << text;
+    try {
+      harness::read_csv(path);
+    } catch (const std::runtime_error& error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  const std::string bad = (folder.m_path / "bad.csv").string();
+  CHECK(error_of("# cpu: x\n" + header + "sort,10,ws,2,ms,1.5,1.2,5,0.9\n") ==
+        bad + ":3: expected 10 comma-separated fields, found 9");
+  CHECK(error_of(header + "sort,10,ws,two,ms,1.5,1.2,5,,\n") ==
+        bad + ":2: threads: expected a whole number >= 0, got 'two'");
+  CHECK(error_of(header + "sort,10,ws,2,ms,-1,1.2,5,,\n") ==
+        bad + ":2: median: expected a finite number >= 0, got '-1'");
+  CHECK(error_of("# no colon\n" + header) == bad + ":1: expected a machine fact '# key: value', got '# no colon'");
+  CHECK(error_of("# cpu: x\n").find(bad + ": no header line") == 0);
+  CHECK_THROWS_AS(harness::read_csv(folder.m_path / "missing.csv"), std::runtime_error);
+}
+
+TEST_CASE("a text that would not read back is refused when writing") {
+  const scratch_folder folder;
+  std::vector<measurement> rows{row("sort, then reduce", "ws", 1, 1.0)};
+  CHECK_THROWS_AS(harness::write_csv(folder.m_path / "c.csv", {}, rows), std::runtime_error);
+  CHECK_THROWS_AS(harness::write_csv(folder.m_path / "c.csv", {{{"a: b", "c"}}}, {}), std::runtime_error);
+}
+
+TEST_CASE("the report has every case, and flags where ws is behind at the largest thread count") {
+  const scratch_folder folder;
+  std::vector<measurement> rows = sample_rows();
+  harness::fill_ratios(rows);
+  harness::write_report(folder.m_path / "report", {{{"cpu", "x"}}}, rows);
+  const std::string report = contents(folder.m_path / "report" / "report.md");
+  CHECK(report.find("### sort u32 random, n = 10^3 (ms)") != std::string::npos);
+  CHECK(report.find("### reduce f64, n = 10^3 (ms)") != std::string::npos);
+  CHECK(report.find("### fib(30) join (us)") != std::string::npos);
+  CHECK(report.find("| reduce f64, n = 10^3 (ms) | 4 | 2.500 ms | - | **1.25** | **no**: behind tbb |") !=
+        std::string::npos);
+  CHECK(report.find("| sort u32 random, n = 10^3 (ms) | 4 | 30.00 ms | 0.750 | 0.857 | yes |") != std::string::npos);
+}
