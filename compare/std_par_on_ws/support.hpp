@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+// What every std_par_on_ws entry point shares: getting onto a ws pool, the raw
+// buffer behind libstdc++'s __buffer<T>, and the flag __cancel_execution()
+// sets. docs/std-par-on-ws.md.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+
+#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/splitter.hpp"
+#include "pstl_ws/execution.hpp"
+
+namespace ws::std_par_on_ws {
+
+/// Runs body() on a ws worker and returns its result: inline on the calling
+/// worker (its own pool: inside pool.install the call stays on that pool),
+/// else on the global pool. Exceptions: whatever body throws.
+template <class Body>
+std::invoke_result_t<Body&> on_pool(Body& body) {
+  return detail::run_on_pool(ws::par, body);
+}
+
+/// Uninitialised storage for n values of T, from std::allocator<T>, freed (not
+/// destroyed: whoever constructs values destroys them) by the destructor.
+/// Throws std::bad_alloc when it cannot allocate, as libstdc++'s serial
+/// backend's buffer does; the patterns let bad_alloc reach the caller.
+template <class T>
+class raw_buffer {
+ public:
+  explicit raw_buffer(std::size_t n) : m_data(std::allocator<T>().allocate(n)), m_size(n) {}
+  ~raw_buffer() { std::allocator<T>().deallocate(m_data, m_size); }
+  raw_buffer(const raw_buffer&) = delete;
+  raw_buffer& operator=(const raw_buffer&) = delete;
+
+  /// Always true: a failed allocation throws instead.
+  explicit operator bool() const noexcept { return m_data != nullptr; }
+  /// The first slot.
+  [[nodiscard]] T* get() const noexcept { return m_data; }
+
+ private:
+  T* m_data;
+  std::size_t m_size;
+};
+
+/// The flag of the innermost loop leaf (parallel_for, parallel_reduce) that the
+/// calling thread is running, or nullptr outside every leaf.
+inline detail::cancellation*& current_cancellation() noexcept {
+  static thread_local detail::cancellation* t_current = nullptr;
+  return t_current;
+}
+
+/// While alive, makes `flag` the calling thread's current_cancellation(); the
+/// destructor restores the previous one, so nested loops (a leaf that runs a
+/// parallel algorithm, or one that steals a job of an outer loop while it
+/// waits) each see their own flag.
+class cancellation_scope {
+ public:
+  explicit cancellation_scope(detail::cancellation& flag) noexcept : m_previous(current_cancellation()) {
+    current_cancellation() = &flag;
+  }
+  ~cancellation_scope() { current_cancellation() = m_previous; }
+  cancellation_scope(const cancellation_scope&) = delete;
+  cancellation_scope& operator=(const cancellation_scope&) = delete;
+
+ private:
+  detail::cancellation* m_previous;
+};
+
+/// __cancel_execution(): leaves of the innermost loop the calling thread runs
+/// that have not started yet will be skipped (TBB cancels the task group of the
+/// innermost algorithm the same way). Outside every loop leaf it does nothing.
+inline void cancel_current() noexcept {
+  if (detail::cancellation* const flag = current_cancellation()) {
+    flag->cancel();
+  }
+}
+
+}  // namespace ws::std_par_on_ws

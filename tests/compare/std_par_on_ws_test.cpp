@@ -1,0 +1,388 @@
+// SPDX-License-Identifier: MIT
+// std_par_on_ws: libstdc++'s parallel algorithms, compiled with ws_backend.hpp
+// force-included (see CMakeLists.txt), give the sequential std:: results on
+// a worker of every test pool and from outside every pool (the global pool),
+// really run on the pool, stop early when a pattern cancels, and load no TBB.
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <execution>
+#include <memory>
+#include <numeric>
+#include <random>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include <pstl_ws/thread_pool.hpp>
+
+#include "test_support.hpp"
+
+namespace {
+
+using std::execution::par;
+
+static_assert(std::is_same_v<__pstl::__par_backend::__buffer<int>, ws::std_par_on_ws::raw_buffer<int>>,
+              "libstdc++'s parallel algorithms must be bound to the injected ws backend");
+
+/// Sizes every algorithm is tried with: empty, tiny (4 and 5 split into pieces
+/// of two and three, the smallest transform_reduce pieces), one leaf of the
+/// merges and scans, many leaves (odd).
+constexpr std::array<std::size_t, 8> k_sizes{0, 1, 2, 3, 4, 5, 1000, 100003};
+/// For the sorts, also just above the leaf-sort cut-off (500) and above two merge cut-offs (2000).
+constexpr std::array<std::size_t, 7> k_sort_sizes{0, 1, 2, 501, 1000, 4097, 100003};
+
+/// One pool per test thread count, created once.
+std::vector<std::unique_ptr<ws::thread_pool>>& pools() {
+  static std::vector<std::unique_ptr<ws::thread_pool>> all = [] {
+    std::vector<std::unique_ptr<ws::thread_pool>> result;
+    for (const std::size_t threads : ws_test::k_thread_counts) {
+      result.push_back(std::make_unique<ws::thread_pool>(threads));
+    }
+    return result;
+  }();
+  return all;
+}
+
+/// Checks that run() returns `expected` when called on a worker of every test
+/// pool and when called from the main thread (the backend then uses the
+/// global pool). The CHECKs stay on the main thread.
+template <class T, class Run>
+void check_on_every_pool(const T& expected, Run run) {
+  for (auto& pool : pools()) {
+    CAPTURE(pool->num_threads());
+    CHECK(pool->install(run) == expected);
+  }
+  CHECK(run() == expected);
+}
+
+/// n pseudo-random values in [0, bound), the same for the same seed.
+std::vector<std::int64_t> random_values(std::size_t n, std::uint64_t bound, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::int64_t> values(n);
+  for (auto& value : values) {
+    value = static_cast<std::int64_t>(rng() % bound);
+  }
+  return values;
+}
+
+/// A key and the position it started at, compared by key only: a change in
+/// the order of equal keys shows (stability).
+struct keyed {
+  std::int64_t key;
+  std::size_t index;
+  friend bool operator==(const keyed&, const keyed&) = default;
+};
+constexpr auto by_key = [](const keyed& a, const keyed& b) { return a.key < b.key; };
+
+/// n keyed values with keys in [0, bound) (few distinct keys: many ties).
+std::vector<keyed> random_keyed(std::size_t n, std::uint64_t bound, std::uint64_t seed) {
+  const std::vector<std::int64_t> keys = random_values(n, bound, seed);
+  std::vector<keyed> values(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    values[i] = keyed{keys[i], i};
+  }
+  return values;
+}
+
+/// x -> a * x + b (mod 2^64). Composition is associative but not commutative:
+/// a scan that combines two pieces in the wrong order gives another result.
+struct affine {
+  std::uint64_t a = 1;
+  std::uint64_t b = 0;
+  friend bool operator==(const affine&, const affine&) = default;
+};
+/// f, then g.
+constexpr auto then = [](const affine& f, const affine& g) { return affine{g.a * f.a, g.a * f.b + g.b}; };
+
+}  // namespace
+
+TEST_CASE("libstdc++'s parallel algorithms are bound to the ws backend and no TBB library is loaded") {
+  // The static_assert above checks the binding; this checks the process.
+  CHECK(dlopen("libtbb.so.12", RTLD_LAZY | RTLD_NOLOAD) == nullptr);
+  CHECK(dlopen("libtbb.so.2", RTLD_LAZY | RTLD_NOLOAD) == nullptr);
+}
+
+TEST_CASE("std::for_each(par) applies the function to every element, as std::for_each does") {
+  auto step = [](std::int64_t& x) { x = 3 * x + 1; };
+  for (const std::size_t n : k_sizes) {
+    CAPTURE(n);
+    const std::vector<std::int64_t> input = random_values(n, 1000, n);
+    std::vector<std::int64_t> expected = input;
+    std::for_each(expected.begin(), expected.end(), step);
+    check_on_every_pool(expected, [&] {
+      std::vector<std::int64_t> v = input;
+      std::for_each(par, v.begin(), v.end(), step);
+      return v;
+    });
+  }
+}
+
+TEST_CASE("std::reduce(par) and both std::transform_reduce(par) forms equal the sequential folds") {
+  for (const std::size_t n : k_sizes) {
+    CAPTURE(n);
+    const std::vector<std::int64_t> x = random_values(n, 1000, n);
+    const std::vector<std::int64_t> y = random_values(n, 1000, n + 1);
+    // Small whole numbers: every double sum is exact, whatever the order.
+    const std::vector<double> d(x.begin(), x.end());
+    auto square = [](std::int64_t v) { return v * v; };
+    const auto expected = std::make_tuple(
+        std::accumulate(x.begin(), x.end(), std::int64_t{7}),
+        std::inner_product(x.begin(), x.end(), y.begin(), std::int64_t{0}),
+        std::transform_reduce(x.begin(), x.end(), std::int64_t{0}, std::plus<>(), square),
+        std::accumulate(d.begin(), d.end(), 0.5));
+    check_on_every_pool(expected, [&] {
+      return std::make_tuple(std::reduce(par, x.begin(), x.end(), std::int64_t{7}),
+                             std::transform_reduce(par, x.begin(), x.end(), y.begin(), std::int64_t{0}),
+                             std::transform_reduce(par, x.begin(), x.end(), std::int64_t{0}, std::plus<>(), square),
+                             std::reduce(par, d.begin(), d.end(), 0.5));
+    });
+  }
+}
+
+TEST_CASE("std::sort(par) equals std::sort on random, few-distinct, sorted and reversed inputs") {
+  for (const std::size_t n : k_sort_sizes) {
+    CAPTURE(n);
+    std::vector<std::int64_t> sorted = random_values(n, n + 1, n);
+    std::sort(sorted.begin(), sorted.end());
+    const std::vector<std::int64_t> reversed(sorted.rbegin(), sorted.rend());
+    const std::vector<std::int64_t> few_distinct = random_values(n, 4, n);
+    for (const std::vector<std::int64_t>& input : {random_values(n, n + 1, n), few_distinct, sorted, reversed}) {
+      std::vector<std::int64_t> expected = input;
+      std::sort(expected.begin(), expected.end());
+      check_on_every_pool(expected, [&] {
+        std::vector<std::int64_t> v = input;
+        std::sort(par, v.begin(), v.end());
+        return v;
+      });
+    }
+  }
+}
+
+TEST_CASE("std::sort(par) of strings, values that own memory, equals std::sort") {
+  // The merges move values into the raw buffer and back: a lost or doubly
+  // destroyed string shows here under the sanitizers.
+  for (const std::size_t n : k_sort_sizes) {
+    CAPTURE(n);
+    std::vector<std::string> input;
+    for (const std::int64_t v : random_values(n, n + 1, n)) {
+      input.push_back(std::string(40, 'x') + std::to_string(v));  // longer than the small-string buffer
+    }
+    std::vector<std::string> expected = input;
+    std::sort(expected.begin(), expected.end());
+    check_on_every_pool(expected, [&] {
+      std::vector<std::string> v = input;
+      std::sort(par, v.begin(), v.end());
+      return v;
+    });
+  }
+}
+
+TEST_CASE("std::stable_sort(par) keeps equal keys in their input order, as std::stable_sort does") {
+  for (const std::size_t n : k_sort_sizes) {
+    CAPTURE(n);
+    for (const std::uint64_t key_bound : {std::uint64_t{16}, std::uint64_t{n + 1}}) {
+      CAPTURE(key_bound);
+      const std::vector<keyed> input = random_keyed(n, key_bound, n);
+      std::vector<keyed> expected = input;
+      std::stable_sort(expected.begin(), expected.end(), by_key);
+      check_on_every_pool(expected, [&] {
+        std::vector<keyed> v = input;
+        std::stable_sort(par, v.begin(), v.end(), by_key);
+        return v;
+      });
+    }
+  }
+}
+
+TEST_CASE("std::partial_sort(par) puts the same first elements in order as std::partial_sort") {
+  for (const std::size_t n : {std::size_t{1000}, std::size_t{4097}, std::size_t{100003}}) {
+    const std::vector<std::int64_t> input = random_values(n, n / 2, n);
+    for (const std::size_t middle : {std::size_t{0}, std::size_t{1}, std::size_t{500}, std::size_t{501},
+                                     std::size_t{1999}, n / 2, n - 1, n}) {
+      if (middle > n) {
+        continue;
+      }
+      CAPTURE(n);
+      CAPTURE(middle);
+      std::vector<std::int64_t> expected = input;
+      std::partial_sort(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(middle), expected.end());
+      std::sort(expected.begin() + static_cast<std::ptrdiff_t>(middle), expected.end());
+      check_on_every_pool(expected, [&] {
+        std::vector<std::int64_t> v = input;
+        std::partial_sort(par, v.begin(), v.begin() + static_cast<std::ptrdiff_t>(middle), v.end());
+        std::sort(v.begin() + static_cast<std::ptrdiff_t>(middle), v.end());  // the rest is in no particular order
+        return v;
+      });
+    }
+  }
+}
+
+TEST_CASE("std::inclusive_scan(par) and std::exclusive_scan(par) equal the sequential scans for integers, doubles and an order-sensitive operation") {
+  for (const std::size_t n : k_sizes) {
+    CAPTURE(n);
+    const std::vector<std::int64_t> x = random_values(n, 1000, n);
+    const std::vector<double> d(x.begin(), x.end());  // whole numbers: exact sums in any order
+    const std::vector<std::int64_t> y = random_values(n, 1000, n + 1);
+    std::vector<affine> f(n);
+    std::transform(x.begin(), x.end(), y.begin(), f.begin(), [](std::int64_t a, std::int64_t b) {
+      return affine{static_cast<std::uint64_t>(a), static_cast<std::uint64_t>(b)};
+    });
+    // Integers and affine maps take libstdc++'s transform-scan path, doubles
+    // its strict-scan path; with seq, neither reaches the backend.
+    auto scans = [&](const auto& policy) {
+      std::vector<std::int64_t> inclusive(n);
+      std::vector<std::int64_t> exclusive(n);
+      std::vector<double> inclusive_d(n);
+      std::vector<double> exclusive_d(n);
+      std::vector<affine> composed(n);
+      std::inclusive_scan(policy, x.begin(), x.end(), inclusive.begin());
+      std::exclusive_scan(policy, x.begin(), x.end(), exclusive.begin(), std::int64_t{5});
+      std::inclusive_scan(policy, d.begin(), d.end(), inclusive_d.begin());
+      std::exclusive_scan(policy, d.begin(), d.end(), exclusive_d.begin(), 0.5);
+      std::inclusive_scan(policy, f.begin(), f.end(), composed.begin(), then);
+      return std::make_tuple(inclusive, exclusive, inclusive_d, exclusive_d, composed);
+    };
+    check_on_every_pool(scans(std::execution::seq), [&] { return scans(par); });
+  }
+}
+
+TEST_CASE("std::copy_if(par), count_if, find_if and any_of equal the sequential results") {
+  for (const std::size_t n : k_sizes) {
+    CAPTURE(n);
+    const std::vector<std::int64_t> x = random_values(n, 1000, n);
+    auto even = [](std::int64_t v) { return v % 2 == 0; };
+    const std::int64_t middle = n == 0 ? 0 : x[n / 2];
+    auto is_middle = [middle](std::int64_t v) { return v == middle; };
+    auto negative = [](std::int64_t v) { return v < 0; };
+    auto results = [&](const auto& policy) {
+      std::vector<std::int64_t> copied(n);
+      copied.erase(std::copy_if(policy, x.begin(), x.end(), copied.begin(), even), copied.end());
+      return std::make_tuple(copied, std::count_if(policy, x.begin(), x.end(), even),
+                             std::find_if(policy, x.begin(), x.end(), is_middle) - x.begin(),
+                             std::find_if(policy, x.begin(), x.end(), negative) - x.begin(),
+                             std::any_of(policy, x.begin(), x.end(), is_middle),
+                             std::any_of(policy, x.begin(), x.end(), negative));
+    };
+    check_on_every_pool(results(std::execution::seq), [&] { return results(par); });
+  }
+}
+
+TEST_CASE("std::merge(par) takes the first range's element on ties, as std::merge does, whichever range is longer") {
+  // A long merge is cut in its longer range: both ways round are tried.
+  for (const std::size_t n : k_sizes) {
+    for (const bool first_longer : {true, false}) {
+      CAPTURE(n);
+      CAPTURE(first_longer);
+      std::vector<keyed> a = random_keyed(first_longer ? n : n / 3 + 1, 64, n);
+      std::vector<keyed> b = random_keyed(first_longer ? n / 3 + 1 : n, 64, n + 1);
+      std::stable_sort(a.begin(), a.end(), by_key);
+      std::stable_sort(b.begin(), b.end(), by_key);
+      for (keyed& value : b) {
+        value.index += a.size();  // tells b's elements from a's
+      }
+      std::vector<keyed> expected(a.size() + b.size());
+      std::merge(a.begin(), a.end(), b.begin(), b.end(), expected.begin(), by_key);
+      check_on_every_pool(expected, [&] {
+        std::vector<keyed> out(a.size() + b.size());
+        std::merge(par, a.begin(), a.end(), b.begin(), b.end(), out.begin(), by_key);
+        return out;
+      });
+    }
+  }
+}
+
+TEST_CASE("a parallel algorithm called from an element function runs nested and gives the sequential result") {
+  std::vector<std::vector<std::int64_t>> rows;
+  for (std::size_t row = 0; row < 8; ++row) {
+    rows.push_back(random_values(5000 + row, 100, row));
+  }
+  std::vector<std::vector<std::int64_t>> expected = rows;
+  for (auto& row : expected) {
+    std::sort(row.begin(), row.end());
+  }
+  check_on_every_pool(expected, [&] {
+    std::vector<std::vector<std::int64_t>> v = rows;
+    std::for_each(par, v.begin(), v.end(),
+                  [](std::vector<std::int64_t>& row) { std::sort(par, row.begin(), row.end()); });
+    return v;
+  });
+}
+
+TEST_CASE("elements run on workers of the pool, on several of them when the pool has two or more threads") {
+  constexpr std::size_t k_n = 100003;
+  std::vector<std::size_t> indices(k_n);
+  std::iota(indices.begin(), indices.end(), std::size_t{0});
+  for (auto& pool : pools()) {
+    const std::size_t threads = pool->num_threads();
+    if (threads < 2) {
+      continue;
+    }
+    CAPTURE(threads);
+    std::vector<std::atomic<bool>> seen(threads);
+    const std::uint64_t steals_before = pool->stats().steals;
+    // Element 0 blocks its worker until another worker ran an element: only a
+    // steal of the rest of the range can get it there.
+    auto workers_seen = [&] {
+      return std::count_if(seen.begin(), seen.end(), [](const std::atomic<bool>& s) { return s.load(); });
+    };
+    const bool saw_another = pool->install([&] {
+      std::atomic<bool> another{false};
+      std::for_each(par, indices.begin(), indices.end(), [&](std::size_t i) {
+        seen[*ws::current_thread_index()].store(true);
+        if (i == 0) {
+          another.store(ws_test::eventually([&] { return workers_seen() >= 2; }, std::chrono::seconds(10)));
+        }
+      });
+      return another.load();
+    });
+    CHECK(saw_another);
+    CHECK(pool->stats().steals > steals_before);
+  }
+  // From outside every pool, the elements run on the global pool's workers.
+  std::atomic<std::size_t> off_pool{0};
+  std::for_each(par, indices.begin(), indices.end(), [&](std::size_t) {
+    if (!ws::current_thread_index()) {
+      off_pool.fetch_add(1);
+    }
+  });
+  CHECK(off_pool.load() == 0);
+}
+
+TEST_CASE("__cancel_execution() skips the leaves of the innermost loop that have not started, and only those") {
+  // The patterns call it (parallel_or, adjacent_find) but also stop on their
+  // own flags, so the entry point is driven directly. With one thread the
+  // loop has at least two leaves and runs them in order.
+  constexpr std::size_t k_n = 100003;
+  ws::thread_pool& pool = *pools().front();
+  REQUIRE(pool.num_threads() == 1);
+  const auto leaves = pool.install([&] {
+    std::size_t outer = 0;
+    std::size_t inner = 0;
+    __pstl::__par_backend::__parallel_for(par, std::size_t{0}, k_n, [&](std::size_t, std::size_t) {
+      ++outer;
+      if (outer == 1) {  // a nested loop that cancels itself, not the outer one
+        __pstl::__par_backend::__parallel_for(par, std::size_t{0}, k_n, [&](std::size_t, std::size_t) {
+          ++inner;
+          __pstl::__par_backend::__cancel_execution();
+        });
+      }
+    });
+    std::size_t cancelled = 0;
+    __pstl::__par_backend::__parallel_for(par, std::size_t{0}, k_n, [&](std::size_t, std::size_t) {
+      ++cancelled;
+      __pstl::__par_backend::__cancel_execution();
+    });
+    return std::make_tuple(outer, inner, cancelled);
+  });
+  CHECK(std::get<0>(leaves) >= 2);
+  CHECK(std::get<1>(leaves) == 1);
+  CHECK(std::get<2>(leaves) == 1);
+  __pstl::__par_backend::__cancel_execution();  // outside every loop: nothing to cancel, no effect
+}
