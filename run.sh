@@ -4,9 +4,10 @@
 # packages the project needs when they are missing, configures with a preset
 # from CMakePresets.json, builds, and runs what you asked for.
 #
-#   ./run.sh demo [args]   the main job: a parallel sum and quicksort on the pool vs sequential
+#   ./run.sh compare [args]  the main job: every workload under seq, std::execution::par,
+#                            TBB, ws, std_par_on_ws and gnu_parallel; tables, CSV, report
+#                            and plots in compare-out/ (--help lists the flags)
 #   ./run.sh bench [args]  join overhead: empty join and fib(30), against tbb::task_group
-#   ./run.sh algorithms [args]  for_each, reduce and sort: ws vs std::execution::par vs TBB vs seq
 #   ./run.sh test          every test (Debug build, invariants asserted)
 #   ./run.sh tsan          the unit, pool, stress and algorithm tests under ThreadSanitizer
 #   ./run.sh asan          every test under AddressSanitizer + UBSan
@@ -14,11 +15,12 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 readonly packages=(g++ cmake make doctest-dev libboost-context-dev libtbb-dev)
+readonly compare_packages=(gnuplot-nox)  # the report's plots
 jobs=$(nproc 2>/dev/null || echo 2)
 
-ensure_packages() {
+ensure_packages() {  # ensure_packages [extra package...]
   local missing=()
-  for package in "${packages[@]}"; do
+  for package in "${packages[@]}" "$@"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
   done
   [ ${#missing[@]} -eq 0 ] && return
@@ -37,7 +39,7 @@ build() {  # build <preset> [target...]
 }
 
 usage() {
-  sed -n '3,12p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -45,15 +47,12 @@ usage() {
 command=$1
 shift
 case "$command" in
-  demo)
-    ensure_packages; build release pstl_ws_demo
-    ./build/release/compare/pstl_ws_demo "$@" ;;
+  compare)
+    ensure_packages "${compare_packages[@]}"; build release pstl_ws_compare
+    ./build/release/compare/pstl_ws_compare "$@" ;;
   bench)
     ensure_packages; build release pstl_ws_join_bench
     ./build/release/compare/pstl_ws_join_bench "$@" ;;
-  algorithms)
-    ensure_packages; build release pstl_ws_algorithms_bench
-    ./build/release/compare/pstl_ws_algorithms_bench "$@" ;;
   test)
     ensure_packages; build debug
     ctest --preset debug -j "$jobs" ;;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Small helpers shared by the demo and the micro-benchmarks in compare/:
+// Small helpers shared by the comparison harness and the micro-benchmarks in compare/:
 // wall-clock timing, medians and minima, command-line flag parsing that
 // reports bad input as a usage_error (never a crash), output files and
 // fixed-width table printing.
@@ -211,6 +211,18 @@ inline std::vector<std::size_t> thread_counts(const std::optional<std::vector<st
     count = count == 0 ? all_cpus : count;
   }
   return sorted_unique(std::move(counts));
+}
+
+/// The counts separated by `separator`, e.g. "1,2,4".
+inline std::string join_counts(const std::vector<std::size_t>& counts, char separator = ',') {
+  std::string text;
+  for (const std::size_t count : counts) {
+    if (!text.empty()) {
+      text += separator;
+    }
+    text += std::to_string(count);
+  }
+  return text;
 }
 
 /// printf into a std::string ("%.3f" and friends for table cells).

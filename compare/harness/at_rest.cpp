@@ -89,7 +89,9 @@ double cpu_after_burst_ms(const at_rest_backend& backend, std::vector<double>& d
   run_burst(backend, data);
   const double before = other_threads_cpu_ms();
   std::this_thread::sleep_for(k_after_burst);
-  return other_threads_cpu_ms() - before;
+  // The two clocks are read at slightly different moments: an idle process
+  // can read a few microseconds below zero. Report that as zero.
+  return std::max(other_threads_cpu_ms() - before, 0.0);
 }
 
 double time_to_sleep_ms(const at_rest_backend& backend, std::vector<double>& data) {

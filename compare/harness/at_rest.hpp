@@ -97,4 +97,11 @@ struct at_rest_options {
 std::vector<measurement> measure_at_rest(const at_rest_options& options,
                                          const std::function<void(std::string_view)>& on_step);
 
+/// How many times measure_at_rest(options, ...) calls on_step: three
+/// measurements per backend and thread count.
+inline std::size_t at_rest_step_count(const at_rest_options& options) {
+  const std::size_t backends = (options.m_ws ? 1 : 0) + (options.m_tbb ? 1 : 0);
+  return 3 * backends * options.m_threads.size();
+}
+
 }  // namespace harness

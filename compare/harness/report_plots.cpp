@@ -133,7 +133,7 @@ std::string speedup_plot(const workload_case& c, std::size_t index, const std::s
   }
   threads = bench::sorted_unique(std::move(threads));
   script += "set xlabel 'threads'\nset ylabel 'speedup: seq median / median'\nset logscale xy 2\n";
-  script += "set format y '%g'\nset key top left box opaque\n";
+  script += "set format y '%g'\nset key outside right top box\n";
   script += bench::format("set xrange [%g:%g]\nset xtics (", static_cast<double>(threads.front()) / k_thread_margin,
                           static_cast<double>(threads.back()) * k_thread_margin);
   for (std::size_t i = 0; i < threads.size(); ++i) {

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+// The backends pstl_ws_compare measures, all with one interface so that a
+// workload is written once: name(), run(f) (enters the backend's threads and
+// returns f(), which times itself), and the operations a workload may use:
+//
+//   for_each(first, last, f)             reduce(first, last, init)
+//   transform_reduce(first1, last1, first2, init)   (a dot product)
+//   sort(first, last)                    stable_sort(first, last, comp)
+//   fib(n)                               (recursive fork-join, no cutoff)
+//   nested_sort(blocks, block_size, data) (a parallel for over blocks whose
+//                                          body sorts its block in parallel)
+//
+// A backend without some operation simply lacks the member; the workloads
+// detect that with a requires-expression and skip it (e.g. std_par has no
+// fib: std::execution has no fork-join primitive).
+//
+// This file holds seq and the policy backends (std::execution::par, ws::par,
+// and std_par_on_ws, which is std::execution::par compiled onto our pool);
+// tbb_backend.hpp and gnu_parallel_backend.hpp hold the other two.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <execution>
+#include <functional>
+#include <numeric>
+#include <vector>
+
+#include "pstl_ws/join.hpp"
+#include "pstl_ws/std.hpp"
+#include "pstl_ws/thread_pool.hpp"
+
+namespace harness {
+
+/// The offsets of `blocks` consecutive blocks: the index set a nested
+/// workload's outer parallel loop walks (a vector, so that every backend,
+/// libstdc++'s included, sees random-access iterators of a classic category).
+inline std::vector<std::size_t> block_offsets(std::size_t blocks, std::size_t block_size) {
+  std::vector<std::size_t> offsets(blocks);
+  for (std::size_t block = 0; block < blocks; ++block) {
+    offsets[block] = block * block_size;
+  }
+  return offsets;
+}
+
+inline std::uint64_t fib_sequential(int n) {
+  return n < 2 ? static_cast<std::uint64_t>(n) : fib_sequential(n - 1) + fib_sequential(n - 2);
+}
+
+/// The std:: algorithms without a policy, on the calling thread.
+struct seq_backend {
+  static const char* name() { return "seq"; }
+  template <class F>
+  auto run(F& f) const {
+    return f();
+  }
+  template <class It, class F>
+  void for_each(It first, It last, F f) const {
+    std::for_each(first, last, f);
+  }
+  template <class It, class T>
+  T reduce(It first, It last, T init) const {
+    return std::reduce(first, last, init);
+  }
+  template <class It1, class It2, class T>
+  T transform_reduce(It1 first1, It1 last1, It2 first2, T init) const {
+    return std::transform_reduce(first1, last1, first2, init);
+  }
+  template <class It>
+  void sort(It first, It last) const {
+    std::sort(first, last);
+  }
+  template <class It, class Compare>
+  void stable_sort(It first, It last, Compare comp) const {
+    std::stable_sort(first, last, comp);
+  }
+  std::uint64_t fib(int n) const { return fib_sequential(n); }
+  template <class T>
+  void nested_sort(std::size_t blocks, std::size_t block_size, std::vector<T>& data) const {
+    for (std::size_t block = 0; block < blocks; ++block) {
+      std::sort(data.begin() + static_cast<std::ptrdiff_t>(block * block_size),
+                data.begin() + static_cast<std::ptrdiff_t>((block + 1) * block_size));
+    }
+  }
+};
+
+/// The std:: algorithms called with an execution policy, inside Enter (which
+/// puts the caller where the policy's threads are, e.g. a tbb::task_arena).
+template <class Policy, class Enter>
+class policy_backend {
+ public:
+  policy_backend(const char* name, Policy policy, Enter enter) : m_name(name), m_policy(policy), m_enter(enter) {}
+
+  const char* name() const { return m_name; }
+  template <class F>
+  auto run(F& f) const {
+    return m_enter(f);
+  }
+  template <class It, class F>
+  void for_each(It first, It last, F f) const {
+    std::for_each(m_policy, first, last, f);
+  }
+  template <class It, class T>
+  T reduce(It first, It last, T init) const {
+    return std::reduce(m_policy, first, last, init);
+  }
+  template <class It1, class It2, class T>
+  T transform_reduce(It1 first1, It1 last1, It2 first2, T init) const {
+    return std::transform_reduce(m_policy, first1, last1, first2, init);
+  }
+  template <class It>
+  void sort(It first, It last) const {
+    std::sort(m_policy, first, last);
+  }
+  template <class It, class Compare>
+  void stable_sort(It first, It last, Compare comp) const {
+    std::stable_sort(m_policy, first, last, comp);
+  }
+  template <class T>
+  void nested_sort(std::size_t blocks, std::size_t block_size, std::vector<T>& data) const {
+    const std::vector<std::size_t> offsets = block_offsets(blocks, block_size);
+    std::for_each(m_policy, offsets.begin(), offsets.end(), [&](std::size_t offset) {
+      const auto first = data.begin() + static_cast<std::ptrdiff_t>(offset);
+      std::sort(m_policy, first, first + static_cast<std::ptrdiff_t>(block_size));
+    });
+  }
+
+ private:
+  const char* m_name;
+  Policy m_policy;
+  Enter m_enter;
+};
+
+/// Runs the timed section on the calling thread.
+struct direct_entry {
+  template <class F>
+  auto operator()(F& f) const {
+    return f();
+  }
+};
+
+/// Runs the timed section on a worker of a ws::thread_pool (for
+/// std_par_on_ws, whose algorithms use the pool of the calling worker).
+struct install_entry {
+  ws::thread_pool* m_pool;
+  template <class F>
+  auto operator()(F& f) const {
+    return m_pool->install(f);
+  }
+};
+
+/// The std_par_on_ws backend: std::execution::par inside pool.install, in
+/// the executable whose libstdc++ backend is the ws pool (child_process.hpp).
+/// The parent uses the type to know which workloads that backend runs.
+using std_par_on_ws_backend = policy_backend<std::execution::parallel_policy, install_entry>;
+
+/// ws::par on a given pool through the std:: drop-in, plus ws::join for fib.
+template <class Policy>
+class ws_backend : public policy_backend<Policy, direct_entry> {
+ public:
+  ws_backend(Policy policy, ws::thread_pool& pool)
+      : policy_backend<Policy, direct_entry>("ws", policy, direct_entry{}), m_pool(&pool) {}
+
+  std::uint64_t fib(int n) const {
+    return m_pool->install([n] { return fib_join(n); });
+  }
+
+ private:
+  static std::uint64_t fib_join(int n) {
+    if (n < 2) {
+      return static_cast<std::uint64_t>(n);
+    }
+    const auto [a, b] = ws::join([n] { return fib_join(n - 1); }, [n] { return fib_join(n - 2); });
+    return a + b;
+  }
+
+  ws::thread_pool* m_pool;
+};
+
+}  // namespace harness

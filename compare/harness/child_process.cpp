@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#include "harness/child_process.hpp"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <system_error>
+
+#include "bench_support.hpp"
+#include "harness/csv.hpp"
+
+extern char** environ;
+
+namespace harness {
+
+namespace {
+
+constexpr const char* k_child_name = "pstl_ws_compare_std_par_on_ws";
+
+/// Runs argv[0] with argv and waits; its exit status (-1: killed by a signal).
+int spawn_and_wait(std::vector<std::string> args) {
+  std::vector<char*> argv;
+  for (std::string& arg : args) {
+    argv.push_back(arg.data());
+  }
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (const int error = posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ); error != 0) {
+    throw std::system_error(error, std::generic_category(), "cannot start " + args[0]);
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      throw std::system_error(errno, std::generic_category(), "waiting for " + args[0]);
+    }
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+std::filesystem::path std_par_on_ws_executable() {
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) {
+    return {};
+  }
+  std::filesystem::path child = self.parent_path() / k_child_name;
+  return std::filesystem::exists(child, error) ? child : std::filesystem::path();
+}
+
+std::vector<measurement> run_child(const std::filesystem::path& executable, const options& opts,
+                                   const std::vector<std::size_t>& threads, const std::string& workload,
+                                   std::size_t n) {
+  const std::filesystem::path csv =
+      std::filesystem::temp_directory_path() / ("pstl_ws_compare_child_" + std::to_string(getpid()) + ".csv");
+  const int status = spawn_and_wait({executable.string(), "--child-workload", workload, "--child-size",
+                                     std::to_string(n), "--child-csv", csv.string(), "--threads",
+                                     bench::join_counts(threads), "--reps", std::to_string(opts.m_reps), "--size",
+                                     size_name(opts.m_size), "--no-progress"});
+  if (status != 0) {
+    std::filesystem::remove(csv);
+    throw std::runtime_error(std::string(k_child_name) + " failed on workload '" + workload + "', n = " +
+                             std::to_string(n) + " (exit status " + std::to_string(status) + ")");
+  }
+  std::vector<measurement> rows = read_csv(csv).m_measurements;
+  std::filesystem::remove(csv);
+  std::erase_if(rows, [](const measurement& row) { return row.m_backend != backend_names::std_par_on_ws; });
+  if (rows.empty()) {
+    throw std::runtime_error(std::string(k_child_name) + " wrote no results for workload '" + workload + "'");
+  }
+  return rows;
+}
+
+}  // namespace harness

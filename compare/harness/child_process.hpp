@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// The std_par_on_ws backend lives in its own executable: libstdc++'s
+// parallel algorithms can be bound to one backend per program (its
+// __pstl::__par_backend alias), and the main harness needs the TBB one for
+// std_par. The parent runs that executable once per workload and size, with
+// the same flags, so that it measures the same input (the inputs are
+// generated from fixed seeds) at every thread count, verifies against its
+// own seq run, and writes its measurements as CSV for the parent to merge.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "harness/measurement.hpp"
+#include "harness/options.hpp"
+
+namespace harness {
+
+/// The std_par_on_ws executable next to this one, or an empty path if it was
+/// not built (e.g. a libstdc++ whose parallel backend interface we do not know).
+std::filesystem::path std_par_on_ws_executable();
+
+/// Runs `executable` for one workload at size n and returns its non-seq
+/// measurements. Throws std::runtime_error if it fails (its own message, e.g.
+/// a verification failure, has gone to stderr) or writes no results.
+std::vector<measurement> run_child(const std::filesystem::path& executable, const options& opts,
+                                   const std::vector<std::size_t>& threads, const std::string& workload,
+                                   std::size_t n);
+
+}  // namespace harness

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+// How pstl_ws_compare measures: a workload (an input and an operation written
+// once against the backend interface of backends.hpp) is run by seq first,
+// whose result becomes the reference, then by every selected backend at every
+// thread count, interleaved on the same input. Every sample starts from a
+// fresh copy of the input (the copy is not timed) and its result is checked
+// against seq's: a mismatch stops the run with an error naming the workload,
+// backend, size and thread count.
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "bench_support.hpp"
+#include "harness/backends.hpp"
+#include "harness/measurement.hpp"
+#include "harness/options.hpp"
+#include "harness/progress.hpp"
+#include "pstl_ws/thread_pool.hpp"
+
+#ifdef PSTL_WS_HAVE_TBB
+#include "harness/tbb_backend.hpp"
+#endif
+#ifdef PSTL_WS_HAVE_GNU_PARALLEL
+#include "harness/gnu_parallel_backend.hpp"
+#endif
+
+namespace harness {
+
+/// The parallel backends of one thread count and the threads they run on.
+class thread_context {
+ public:
+  explicit thread_context(std::size_t threads)
+      : m_pool(threads)
+#ifdef PSTL_WS_HAVE_TBB
+        ,
+        m_arena(static_cast<int>(threads))
+#endif
+  {
+  }
+
+  std::size_t threads() const { return m_pool.num_threads(); }
+
+  /// The parallel backends this executable was built with, in table order.
+  auto backends() {
+#ifdef PSTL_WS_STD_PAR_ON_WS
+    // The child executable: std::execution::par, compiled onto the ws pool.
+    return std::tuple{std_par_on_ws_backend(backend_names::std_par_on_ws, std::execution::par, install_entry{&m_pool})};
+#else
+    return std::tuple_cat(
+#ifdef PSTL_WS_HAVE_TBB
+        std::tuple{policy_backend(backend_names::std_par, std::execution::par, arena_entry{&m_arena}),
+                   tbb_backend(m_arena)},
+#endif
+        std::tuple{ws_backend(ws::par.on(m_pool), m_pool)}
+#ifdef PSTL_WS_HAVE_GNU_PARALLEL
+        ,
+        std::tuple{gnu_parallel_backend(threads())}
+#endif
+    );
+#endif
+  }
+
+ private:
+  ws::thread_pool m_pool;
+#ifdef PSTL_WS_HAVE_TBB
+  tbb::task_arena m_arena;
+#endif
+};
+
+/// The names of the parallel backends this executable was built with.
+std::vector<std::string_view> built_backends();
+
+/// How a workload is measured, beyond its input and operation.
+struct workload_traits {
+  /// Calls one sample times; the sample is their mean (short calls are
+  /// timed in batches, well above the clock's resolution).
+  std::size_t m_calls = 1;
+  /// Whether the value the operation returns is compared with seq's (reduce).
+  bool m_check_value = false;
+  /// If set, the value the operation returns is itself a second metric, in
+  /// this unit (e.g. the fairness of concurrent callers), reported as the
+  /// workload " spread".
+  const char* m_value_metric = nullptr;
+  /// Whether the operation enters the backend itself (backend.run) from
+  /// threads of its own; otherwise the whole timed section runs inside
+  /// backend.run. An operation that blocks on threads it starts must enter
+  /// itself: inside run it could block the very workers those threads need.
+  bool m_enters_backend = false;
+};
+
+/// One workload: its name, its input and its operation.
+template <class T, class Op>
+struct workload {
+  std::string m_name;
+  std::vector<T> m_input;
+  Op m_op;
+  workload_traits m_traits;
+};
+
+/// Relative tolerance of a floating-point result against seq's: parallel
+/// reductions reassociate.
+inline constexpr double k_value_tolerance = 1e-9;
+
+/// Runs the workloads: the first pass (counting) only counts the
+/// measurements for the progress line; the second measures.
+class suite {
+ public:
+  suite(const options& opts, std::vector<std::unique_ptr<thread_context>>& contexts, progress* bar)
+      : m_opts(opts), m_contexts(contexts), m_progress(bar) {}
+
+  /// Measurements made elsewhere for a workload and size (the
+  /// std_par_on_ws child process): called after this executable's backends,
+  /// for the workloads that backend can run.
+  using external_backend = std::function<std::vector<measurement>(const std::string& workload, std::size_t n)>;
+  void set_external(const char* name, external_backend run) {
+    m_external_name = name;
+    m_external = std::move(run);
+  }
+
+  /// The workload names seen so far (every add() call records its name).
+  const std::vector<std::string>& names() const { return m_names; }
+  /// The number of measurements the selected workloads will make.
+  std::size_t count() const { return m_count; }
+  std::vector<measurement>& results() { return m_results; }
+
+  /// Measures a workload (unless it is filtered out, or n == 0: not at this
+  /// size). make_input(n) builds the input; the workload's op is called as
+  /// op(backend, data) and returns a double (see workload_traits).
+  template <class Make, class Op>
+  void add(std::string_view name, std::size_t n, Make make_input, Op op, workload_traits traits = {}) {
+    if (std::find(m_names.begin(), m_names.end(), name) == m_names.end()) {
+      m_names.emplace_back(name);
+    }
+    const bool other_size = m_opts.m_child_workload && n != m_opts.m_child_size;
+    if (n == 0 || other_size || !workload_selected(m_opts, name)) {
+      return;
+    }
+    using value_type = typename std::invoke_result_t<Make&, std::size_t>::value_type;
+    if (m_progress == nullptr) {
+      count_all<value_type, Op>();
+      return;
+    }
+    measure_all(workload<value_type, Op>{std::string(name), make_input(n), op, traits}, n);
+  }
+
+ private:
+  template <class T>
+  struct outcome {
+    std::vector<T> m_data;
+    double m_value = 0.0;
+  };
+
+  template <class T, class Op, class Backend>
+  static constexpr bool k_supports =
+      requires(const Op& op, Backend& backend, std::vector<T>& data) { op(backend, data); };
+
+  template <class T, class Op>
+  void count_all() {
+    m_count += 1;  // seq
+    if constexpr (k_supports<T, Op, std_par_on_ws_backend>) {
+      m_count += m_external ? 1 : 0;  // one call of the external executable
+    }
+    for (const auto& context : m_contexts) {
+      auto backends = context->backends();
+      std::apply([&](auto&... backend) { (count_one<T, Op>(backend), ...); }, backends);
+    }
+  }
+
+  template <class T, class Op, class Backend>
+  void count_one(Backend& backend) {
+    if constexpr (k_supports<T, Op, Backend>) {
+      m_count += backend_selected(m_opts, backend.name()) ? 1 : 0;
+    }
+  }
+
+  template <class T, class Op>
+  void measure_all(const workload<T, Op>& w, std::size_t n) {
+    std::optional<outcome<T>> reference;
+    seq_backend seq;
+    measure(w, n, seq, 1, reference);
+    for (const auto& context : m_contexts) {
+      auto backends = context->backends();
+      std::apply([&](auto&... backend) { (measure_if_supported(w, n, backend, context->threads(), reference), ...); },
+                 backends);
+    }
+    if constexpr (k_supports<T, Op, std_par_on_ws_backend>) {
+      measure_external(w.m_name, n);
+    }
+  }
+
+  void measure_external(const std::string& name, std::size_t n) {
+    if (m_external) {
+      m_progress->step(name, n, m_external_name, m_contexts.back()->threads());
+      for (measurement& row : m_external(name, n)) {
+        m_results.push_back(std::move(row));
+      }
+    }
+  }
+
+  template <class T, class Op, class Backend>
+  void measure_if_supported(const workload<T, Op>& w, std::size_t n, Backend& backend, std::size_t threads,
+                            std::optional<outcome<T>>& reference) {
+    if constexpr (k_supports<T, Op, Backend>) {
+      if (backend_selected(m_opts, backend.name())) {
+        measure(w, n, backend, threads, reference);
+      }
+    }
+  }
+
+  /// reps samples (after a warm-up) of w by backend, each on a fresh copy
+  /// of the input and verified against the reference (seq's outcome).
+  template <class T, class Op, class Backend>
+  void measure(const workload<T, Op>& w, std::size_t n, Backend& backend, std::size_t threads,
+               std::optional<outcome<T>>& reference) {
+    m_progress->step(w.m_name, n, backend.name(), threads);
+    std::vector<T> data;
+    std::vector<double> values;
+    const std::vector<double> samples = bench::samples_of(m_opts.m_reps, [&] {
+      data = w.m_input;
+      double value = 0.0;
+      auto timed = [&] {
+        return bench::time_ms([&] {
+          for (std::size_t call = 0; call < w.m_traits.m_calls; ++call) {
+            value = w.m_op(backend, data);
+          }
+        });
+      };
+      const double ms = w.m_traits.m_enters_backend ? timed() : backend.run(timed);
+      verify(w, n, backend.name(), threads, reference, data, value);
+      values.push_back(value);
+      return ms / static_cast<double>(w.m_traits.m_calls);
+    });
+    push(w.m_name, n, backend.name(), threads, "ms", bench::summarize(samples));
+    if (w.m_traits.m_value_metric != nullptr) {
+      values.erase(values.begin());  // the warm-up's
+      push(w.m_name + " spread", n, backend.name(), threads, w.m_traits.m_value_metric, bench::summarize(values));
+    }
+  }
+
+  template <class T, class Op>
+  static void verify(const workload<T, Op>& w, std::size_t n, const char* backend, std::size_t threads,
+                     std::optional<outcome<T>>& reference, const std::vector<T>& data, double value) {
+    if (!reference) {
+      reference = outcome<T>{data, value};
+      return;
+    }
+    const bool value_ok = !w.m_traits.m_check_value || std::fabs(value - reference->m_value) <=
+                                                  k_value_tolerance * std::fabs(reference->m_value);
+    if (data != reference->m_data || !value_ok) {
+      throw std::runtime_error("verification FAILED: workload '" + w.m_name + "', backend " + backend +
+                               ", n = " + std::to_string(n) + ", threads = " + std::to_string(threads) + ": " +
+                               (value_ok ? "the data differ from seq's" : "the value differs from seq's"));
+    }
+  }
+
+  void push(std::string name, std::size_t n, const char* backend, std::size_t threads, const char* unit,
+            bench::summary s) {
+    m_results.push_back(measurement{std::move(name), n, backend, threads, unit, s.m_median, s.m_min, m_opts.m_reps,
+                                    std::nullopt, std::nullopt});
+  }
+
+  const options& m_opts;
+  std::vector<std::unique_ptr<thread_context>>& m_contexts;
+  progress* m_progress;  // null: the counting pass
+  const char* m_external_name = nullptr;
+  external_backend m_external;
+  std::vector<std::string> m_names;
+  std::size_t m_count = 0;
+  std::vector<measurement> m_results;
+};
+
+}  // namespace harness

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// The tbb backend of pstl_ws_compare (see backends.hpp for the interface):
+// oneTBB's own algorithms called directly (parallel_for, parallel_reduce,
+// parallel_sort with the default auto partitioner and grain 1, task_group),
+// inside a tbb::task_arena of the thread count; and the arena entry that the
+// std_par backend (std::execution::par on libstdc++'s TBB backend) uses.
+// Only built with PSTL_WS_HAVE_TBB: the library itself never needs TBB.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <numeric>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_reduce.h>
+#include <tbb/parallel_sort.h>
+#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
+
+#include "harness/backends.hpp"
+
+namespace harness {
+
+/// Runs the timed section inside a task arena.
+struct arena_entry {
+  tbb::task_arena* m_arena;
+  template <class F>
+  auto operator()(F& f) const {
+    return m_arena->execute(f);
+  }
+};
+
+class tbb_backend {
+ public:
+  explicit tbb_backend(tbb::task_arena& arena) : m_enter{&arena} {}
+
+  static const char* name() { return "tbb"; }
+  template <class F>
+  auto run(F& f) const {
+    return m_enter(f);
+  }
+  template <class It, class F>
+  void for_each(It first, It last, F f) const {
+    tbb::parallel_for(tbb::blocked_range<It>(first, last),
+                      [&f](const tbb::blocked_range<It>& range) { std::for_each(range.begin(), range.end(), f); });
+  }
+  template <class It, class T>
+  T reduce(It first, It last, T init) const {
+    auto leaf = [](const tbb::blocked_range<It>& range, T sum) { return std::reduce(range.begin(), range.end(), sum); };
+    return init + tbb::parallel_reduce(tbb::blocked_range<It>(first, last), T{}, leaf, std::plus<>());
+  }
+  template <class It1, class It2, class T>
+  T transform_reduce(It1 first1, It1 last1, It2 first2, T init) const {
+    auto leaf = [first1, first2](const tbb::blocked_range<It1>& range, T sum) {
+      return std::transform_reduce(range.begin(), range.end(), first2 + (range.begin() - first1), sum);
+    };
+    return init + tbb::parallel_reduce(tbb::blocked_range<It1>(first1, last1), T{}, leaf, std::plus<>());
+  }
+  template <class It>
+  void sort(It first, It last) const {
+    tbb::parallel_sort(first, last);
+  }
+  std::uint64_t fib(int n) const { return m_enter.m_arena->execute([n] { return fib_task_group(n); }); }
+  template <class T>
+  void nested_sort(std::size_t blocks, std::size_t block_size, std::vector<T>& data) const {
+    tbb::parallel_for(std::size_t{0}, blocks, [&](std::size_t block) {
+      const auto first = data.begin() + static_cast<std::ptrdiff_t>(block * block_size);
+      tbb::parallel_sort(first, first + static_cast<std::ptrdiff_t>(block_size));
+    });
+  }
+
+ private:
+  /// One child run as a task, the other by the caller, then wait: the
+  /// task_group counterpart of ws::join.
+  static std::uint64_t fib_task_group(int n) {
+    if (n < 2) {
+      return static_cast<std::uint64_t>(n);
+    }
+    std::uint64_t a = 0;
+    tbb::task_group group;
+    group.run([&a, n] { a = fib_task_group(n - 1); });
+    const std::uint64_t b = fib_task_group(n - 2);
+    group.wait();
+    return a + b;
+  }
+
+  arena_entry m_enter;
+};
+
+}  // namespace harness

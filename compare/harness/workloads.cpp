@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: MIT
+#include "harness/workloads.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <random>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "bench_support.hpp"
+
+namespace harness {
+
+namespace {
+
+constexpr std::uint64_t k_seed = 20240601;
+constexpr int k_heavy_steps = 48;       // sqrt+sin steps of the heavy body: ~1 us an element
+constexpr double k_irregular_max = 100;  // the irregular body's costliest element, in steps (the cheapest: 1)
+constexpr std::uint32_t k_few_unique = 64;
+constexpr int k_fib_n = 30;
+constexpr std::size_t k_nested_block = 4096;  // elements each inner sort sorts
+constexpr std::size_t k_callers = 8;
+
+constexpr std::size_t k_e3 = 1'000;
+constexpr std::size_t k_e4 = 10'000;
+constexpr std::size_t k_e5 = 100'000;
+constexpr std::size_t k_e6 = 1'000'000;
+constexpr std::size_t k_e7 = 10'000'000;
+constexpr std::size_t k_e8 = 100'000'000;
+
+// ---- inputs --------------------------------------------------------------
+
+std::vector<double> random_doubles(std::size_t n) {
+  std::mt19937_64 engine(k_seed);
+  std::vector<double> values(n);
+  for (double& value : values) {
+    value = static_cast<double>(engine() >> 11) * 0x1p-53;  // uniform in [0, 1)
+  }
+  return values;
+}
+
+std::vector<std::uint32_t> random_uint32s(std::size_t n) {
+  std::mt19937 engine(static_cast<std::uint32_t>(k_seed));
+  std::vector<std::uint32_t> values(n);
+  std::generate(values.begin(), values.end(), [&engine] { return static_cast<std::uint32_t>(engine()); });
+  return values;
+}
+
+std::vector<std::uint32_t> sorted_uint32s(std::size_t n) {
+  std::vector<std::uint32_t> values = random_uint32s(n);
+  std::sort(values.begin(), values.end());
+  return values;
+}
+
+std::vector<std::uint32_t> reversed_uint32s(std::size_t n) {
+  std::vector<std::uint32_t> values = sorted_uint32s(n);
+  std::reverse(values.begin(), values.end());
+  return values;
+}
+
+std::vector<std::uint32_t> few_unique_uint32s(std::size_t n) {
+  std::vector<std::uint32_t> values = random_uint32s(n);
+  for (std::uint32_t& value : values) {
+    value %= k_few_unique;
+  }
+  return values;
+}
+
+/// The steps each element of the irregular body costs: from 1 at the start of
+/// the range to k_irregular_max at its end.
+std::vector<double> irregular_costs(std::size_t n) {
+  std::vector<double> costs(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    costs[i] = 1.0 + (k_irregular_max - 1.0) * static_cast<double>(i) / static_cast<double>(std::max<std::size_t>(n, 2) - 1);
+  }
+  return costs;
+}
+
+using keyed = std::pair<std::uint64_t, std::uint32_t>;
+
+/// Pairs (key, position) with about four elements per key, so that a sort
+/// that is not stable gives a different order than std::stable_sort.
+std::vector<keyed> keyed_pairs(std::size_t n) {
+  std::mt19937_64 engine(k_seed);
+  std::vector<keyed> values(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    values[i] = {engine() % std::max<std::size_t>(n / 4, 1), static_cast<std::uint32_t>(i)};
+  }
+  return values;
+}
+
+std::vector<int> no_input(std::size_t) { return {}; }
+
+// ---- element functions ---------------------------------------------------
+
+/// A dependent chain of sqrt and sin: roughly 20 ns a step, no memory traffic.
+double chain(double x, int steps) {
+  for (int step = 0; step < steps; ++step) {
+    x = std::sqrt(x + 1.0) + std::sin(x);
+  }
+  return x;
+}
+
+struct light_body {
+  void operator()(double& x) const noexcept { x = x * 1.0001 + 1.0; }
+};
+struct heavy_body {
+  void operator()(double& x) const noexcept { x = chain(x, k_heavy_steps); }
+};
+struct irregular_body {
+  void operator()(double& x) const noexcept { x = chain(x, static_cast<int>(x)); }
+};
+
+// ---- operations (each returns the value seq's is compared with, or 0) -----
+// An operation that needs a member some backends lack says so in a requires
+// clause: suite skips those backends (see backends.hpp).
+
+template <class Body>
+struct for_each_op {
+  template <class B, class T>
+  double operator()(B& b, std::vector<T>& data) const {
+    b.for_each(data.begin(), data.end(), Body{});
+    return 0.0;
+  }
+};
+
+struct reduce_op {
+  template <class B>
+  double operator()(B& b, std::vector<double>& data) const {
+    return b.reduce(data.begin(), data.end(), 0.0);
+  }
+};
+
+/// The dot product of the first and second halves of the data.
+struct dot_op {
+  template <class B>
+  double operator()(B& b, std::vector<double>& data) const {
+    const auto middle = data.begin() + static_cast<std::ptrdiff_t>(data.size() / 2);
+    return b.transform_reduce(data.begin(), middle, middle, 0.0);
+  }
+};
+
+struct sort_op {
+  template <class B, class T>
+  double operator()(B& b, std::vector<T>& data) const {
+    b.sort(data.begin(), data.end());
+    return 0.0;
+  }
+};
+
+struct stable_sort_op {
+  template <class B>
+    requires requires(B& b, std::vector<keyed>& data) { b.stable_sort(data.begin(), data.end(), std::less<>()); }
+  double operator()(B& b, std::vector<keyed>& data) const {
+    b.stable_sort(data.begin(), data.end(), [](const keyed& x, const keyed& y) { return x.first < y.first; });
+    return 0.0;
+  }
+};
+
+struct fib_op {
+  template <class B>
+    requires requires(B& b) { b.fib(k_fib_n); }
+  double operator()(B& b, std::vector<int>&) const {
+    int n = k_fib_n;
+    bench::do_not_optimize(n);  // nothing may be computed at compile time
+    return static_cast<double>(b.fib(n));
+  }
+};
+
+struct nested_op {
+  template <class B>
+  double operator()(B& b, std::vector<std::uint32_t>& data) const {
+    b.nested_sort(data.size() / k_nested_block, k_nested_block, data);
+    return 0.0;
+  }
+};
+
+/// k_callers threads, each entering the backend itself and sorting its own
+/// slice: returns the slowest caller's time over the fastest's (fairness).
+struct concurrent_callers_op {
+  template <class B>
+  double operator()(B& b, std::vector<std::uint32_t>& data) const {
+    const std::size_t slice = data.size() / k_callers;
+    std::vector<double> ms(k_callers);
+    std::vector<std::thread> callers;
+    for (std::size_t caller = 0; caller < k_callers; ++caller) {
+      callers.emplace_back([&, caller] {
+        const auto first = data.begin() + static_cast<std::ptrdiff_t>(caller * slice);
+        auto sort_slice = [&] {
+          return bench::time_ms([&] { b.sort(first, first + static_cast<std::ptrdiff_t>(slice)); });
+        };
+        ms[caller] = b.run(sort_slice);
+      });
+    }
+    for (std::thread& caller : callers) {
+      caller.join();
+    }
+    const auto [fastest, slowest] = std::minmax_element(ms.begin(), ms.end());
+    return *slowest / std::max(*fastest, 1e-6);
+  }
+};
+
+/// The element counts of `mode`: small, normal and full lists.
+std::vector<std::size_t> sizes(size_mode mode, std::vector<std::size_t> small, std::vector<std::size_t> normal,
+                               std::vector<std::size_t> full) {
+  return std::move(mode == size_mode::small ? small : mode == size_mode::normal ? normal : full);
+}
+
+/// Calls per sample (workload_traits::m_calls) for an input of n elements.
+std::size_t calls_for(std::size_t n) { return n <= k_e3 ? 1000 : n <= k_e5 ? 10 : 1; }
+
+}  // namespace
+
+void add_workloads(suite& s, size_mode mode) {
+  for (const std::size_t n : sizes(mode, {k_e3, k_e5, k_e6}, {k_e3, k_e5, k_e7}, {k_e3, k_e5, k_e7})) {
+    s.add("for_each light", n, random_doubles, for_each_op<light_body>{}, {.m_calls = calls_for(n)});
+  }
+  s.add("for_each heavy", sizes(mode, {k_e3}, {k_e4}, {k_e5})[0], random_doubles, for_each_op<heavy_body>{});
+  s.add("for_each irregular", sizes(mode, {k_e3}, {k_e4}, {k_e5})[0], irregular_costs,
+        for_each_op<irregular_body>{});
+  for (const std::size_t n : sizes(mode, {k_e3, k_e5, k_e6}, {k_e3, k_e5, k_e7}, {k_e3, k_e5, k_e7, k_e8})) {
+    s.add("reduce f64", n, random_doubles, reduce_op{}, {.m_calls = calls_for(n), .m_check_value = true});
+  }
+  s.add("transform_reduce dot f64", sizes(mode, {k_e6}, {k_e7}, {k_e7})[0], random_doubles, dot_op{},
+        {.m_check_value = true});
+  for (const std::size_t n : sizes(mode, {k_e5}, {k_e5, k_e6}, {k_e5, k_e7, k_e8})) {
+    s.add("sort u32 random", n, random_uint32s, sort_op{});
+  }
+  const std::size_t sort_n = sizes(mode, {k_e5}, {k_e6}, {k_e7})[0];
+  s.add("sort f64 random", sort_n, random_doubles, sort_op{});
+  s.add("sort u32 sorted", sort_n, sorted_uint32s, sort_op{});
+  s.add("sort u32 reversed", sort_n, reversed_uint32s, sort_op{});
+  s.add("sort u32 few unique", sort_n, few_unique_uint32s, sort_op{});
+  s.add("stable_sort u64-u32 pairs", sort_n, keyed_pairs, stable_sort_op{});
+  s.add("fib(n) join", k_fib_n, no_input, fib_op{}, {.m_check_value = true});
+  s.add("nested sort", sizes(mode, {64 * k_nested_block}, {256 * k_nested_block}, {1024 * k_nested_block})[0],
+        random_uint32s, nested_op{});
+  s.add("8 callers sort", sizes(mode, {k_callers * k_e4}, {k_callers * 250'000}, {k_callers * k_e6})[0],
+        random_uint32s, concurrent_callers_op{}, {.m_value_metric = "slowest/fastest", .m_enters_backend = true});
+}
+
+}  // namespace harness
