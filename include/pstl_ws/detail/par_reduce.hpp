@@ -5,6 +5,7 @@
 // bits on every run and every pool. docs/algorithms.md#deterministic-reduce.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <optional>
 #include <utility>
@@ -15,37 +16,48 @@
 
 namespace ws::detail {
 
-/// The smallest leaf par_reduce uses: fold_leaf needs 8 elements for its lanes.
-inline constexpr std::size_t k_min_reduce_leaf = 8;
+/// Interleaved accumulators of fold_leaf: eight independent dependency chains
+/// hide the latency of op (a floating-point add takes about 4 cycles and a
+/// core starts two per cycle), and adjacent lanes fill a vector register.
+inline constexpr std::size_t k_fold_lanes = 8;
+/// The smallest leaf par_reduce uses: fold_leaf needs two elements per lane.
+inline constexpr std::size_t k_min_reduce_leaf = 2 * k_fold_lanes;
 
 /// Folds at(begin) ... at(end - 1) (end - begin >= 2) with op into a T, in a
-/// fixed order: four interleaved accumulators (independent dependency chains,
-/// so the loop is not bound by op's latency), combined pairwise at the end.
+/// fixed order: lane j folds the elements i with i - begin = j mod
+/// k_fold_lanes, then the lanes are combined pairwise (j with j + 4, then
+/// j with j + 2, then 0 with 1). Each lane update is written out by a fold
+/// expression, so the loop body is straight-line code at every -O level.
 template <class T, class At, class Op>
 T fold_leaf(std::size_t begin, std::size_t end, At& at, Op& op) {
-  constexpr std::size_t k_lanes = 4;
-  if (end - begin < 2 * k_lanes) {
+  if (end - begin < 2 * k_fold_lanes) {
     T acc = op(at(begin), at(begin + 1));
     for (std::size_t i = begin + 2; i < end; ++i) {
       acc = op(std::move(acc), at(i));
     }
     return acc;
   }
-  T lane0 = op(at(begin), at(begin + 4));
-  T lane1 = op(at(begin + 1), at(begin + 5));
-  T lane2 = op(at(begin + 2), at(begin + 6));
-  T lane3 = op(at(begin + 3), at(begin + 7));
-  std::size_t i = begin + 2 * k_lanes;
-  for (; i + k_lanes <= end; i += k_lanes) {
-    lane0 = op(std::move(lane0), at(i));
-    lane1 = op(std::move(lane1), at(i + 1));
-    lane2 = op(std::move(lane2), at(i + 2));
-    lane3 = op(std::move(lane3), at(i + 3));
-  }
-  for (; i < end; ++i) {
-    lane0 = op(std::move(lane0), at(i));
-  }
-  return op(op(std::move(lane0), std::move(lane1)), op(std::move(lane2), std::move(lane3)));
+  // op's result converted to T as `T x = op(...)` would (braces alone would
+  // reject a narrowing conversion, say double to float).
+  auto as_t = [](auto&& value) -> T { return std::forward<decltype(value)>(value); };
+  return [&]<std::size_t... J>(std::index_sequence<J...>) {
+    std::array<T, k_fold_lanes> lanes{as_t(op(at(begin + J), at(begin + k_fold_lanes + J)))...};
+    std::size_t i = begin + 2 * k_fold_lanes;
+    for (; i + k_fold_lanes <= end; i += k_fold_lanes) {
+      ((lanes[J] = op(std::move(lanes[J]), at(i + J))), ...);
+    }
+    T l04 = op(std::move(lanes[0]), std::move(lanes[4]));
+    T l15 = op(std::move(lanes[1]), std::move(lanes[5]));
+    T l26 = op(std::move(lanes[2]), std::move(lanes[6]));
+    T l37 = op(std::move(lanes[3]), std::move(lanes[7]));
+    T low = op(std::move(l04), std::move(l26));
+    T high = op(std::move(l15), std::move(l37));
+    T acc = op(std::move(low), std::move(high));
+    for (; i < end; ++i) {
+      acc = op(std::move(acc), at(i));
+    }
+    return acc;
+  }(std::make_index_sequence<k_fold_lanes>());
 }
 
 /// One node of the fixed tree: halves until a piece has at most leaf_size
