@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // ws::sort against std::sort: sizes around the grain, every pool, input pattern,
 // iterator kind, element type and comparator; exceptions from the comparator;
-// comparators that are not strict weak orders; a large input.
+// comparators that are not strict weak orders; a large input; keys of every
+// width, on the calling thread and on a pool.
 #include "sort_test_support.hpp"
 
 using namespace sort_test;
@@ -28,4 +29,61 @@ TEST_CASE("sort returns a permutation for comparators that are not strict weak o
 
 TEST_CASE("sort of a million random uint32, doubles and (key, index) pairs on the default pool" * doctest::timeout(120)) {
   check_large<sort_algorithm>();
+}
+
+namespace {
+
+/// n random values of T, in an array rather than a vector (std::vector<bool>
+/// is not contiguous); bool takes the low bit of the generator.
+template <class T>
+std::unique_ptr<T[]> random_values(std::size_t n) {
+  std::mt19937_64 rng(n);
+  auto values = std::make_unique<T[]>(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if constexpr (std::is_same_v<T, bool>) {
+      values[i] = (rng() & 1) != 0;
+    } else {
+      values[i] = static_cast<T>(rng());
+    }
+  }
+  return values;
+}
+
+/// ws::sort of T with comp, under ws::seq and on a 3-thread pool, equals
+/// std::sort element for element (equal keys of these types are equal values),
+/// for sizes around the radix sort's minimum and past the parallel threshold.
+template <class T, class Comp>
+void check_radix_key(Comp comp) {
+  const std::size_t radix_min = ws::detail::radix_sort_min(sizeof(T));
+  for (std::size_t n : {radix_min - 1, radix_min, radix_min + 1, std::size_t{1000}, std::size_t{300'007}}) {
+    CAPTURE(n);
+    const std::unique_ptr<T[]> values = random_values<T>(n);
+    const auto copy = [&] {
+      auto result = std::make_unique<T[]>(n);
+      std::copy(values.get(), values.get() + n, result.get());
+      return result;
+    };
+    const auto expected = copy();
+    std::sort(expected.get(), expected.get() + n, comp);
+    const auto on_caller = copy();
+    ws::sort(ws::seq, on_caller.get(), on_caller.get() + n, comp);
+    CHECK(std::equal(on_caller.get(), on_caller.get() + n, expected.get()));
+    const auto on_pool = copy();
+    ws::sort(ws::par.on(*ws_test::pools()[2]), on_pool.get(), on_pool.get() + n, comp);
+    CHECK(std::equal(on_pool.get(), on_pool.get() + n, expected.get()));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("sort of 1- and 2-byte keys and under ws::seq equals std::sort, on both sides of the radix sort's minimum" * doctest::timeout(120)) {
+  check_radix_key<bool>(std::less<>());
+  check_radix_key<bool>(std::greater<>());
+  check_radix_key<char>(std::less<>());
+  check_radix_key<std::int8_t>(std::greater<>());
+  check_radix_key<std::uint8_t>(std::less<>());
+  check_radix_key<std::int16_t>(std::ranges::less());
+  check_radix_key<std::uint16_t>(std::greater<>());
+  check_radix_key<std::int64_t>(std::less<>());
+  check_radix_key<double>(std::greater<>());
 }

@@ -31,17 +31,43 @@ inline constexpr bool uses_radix_sort_v =
     std::contiguous_iterator<It> && radix_sortable<std::iter_value_t<It>> &&
     radix_direction_v<Comp, std::iter_value_t<It>> != 0;
 
-template <std::random_access_iterator It, class Comp>
-void sort_parallel(It first, std::size_t n, Comp& comp) {
-  if (sort_if_presorted(first, n, comp)) {
-    return;
-  }
+/// The shortest input that takes the radix sort (on the calling thread too),
+/// for keys of `key_bytes` bytes: every pass has a fixed cost of a few hundred
+/// bucket operations, and below this size the introsort is faster (measured,
+/// see the docs): 40 elements for 1-byte keys, 64 for 4-byte, 96 for 8-byte.
+constexpr std::size_t radix_sort_min(std::size_t key_bytes) noexcept { return 32 + 8 * key_bytes; }
+
+/// Sorts [first, first + n) with the radix sort, in parallel when `parallel`
+/// (then on a worker), if the call qualifies (uses_radix_sort_v, at least
+/// radix_sort_min elements) and its buffer can be allocated; returns whether
+/// it did. Exceptions: std::bad_alloc for the radix sort's counters.
+template <class Comp, std::random_access_iterator It>
+bool try_radix_sort([[maybe_unused]] It first, [[maybe_unused]] std::size_t n, [[maybe_unused]] bool parallel) {
   if constexpr (uses_radix_sort_v<It, Comp>) {
     using value = std::iter_value_t<It>;
-    if (auto buffer = try_allocate_radix_buffer<value>(n)) {
-      radix_sort<value, radix_direction_v<Comp, value>>(std::to_address(first), buffer.get(), n);
-      return;
+    if (n >= radix_sort_min(sizeof(value))) {
+      return radix_sort<value, radix_direction_v<Comp, value>>(std::to_address(first), n, parallel);
     }
+  }
+  return false;
+}
+
+/// Sorts [first, first + n) on the calling thread: presorted, radix or introsort.
+template <std::random_access_iterator It, class Comp>
+void sort_on_caller(It first, std::size_t n, Comp& comp) {
+  if (sort_if_presorted(first, n, comp, false)) {
+    return;
+  }
+  if (!try_radix_sort<Comp>(first, n, false)) {
+    sequential_sort(first, first + static_cast<std::iter_difference_t<It>>(n), comp);
+  }
+}
+
+/// Sorts [first, first + n) on the pool (must run on a worker).
+template <std::random_access_iterator It, class Comp>
+void sort_parallel(It first, std::size_t n, Comp& comp) {
+  if (sort_if_presorted(first, n, comp, true) || try_radix_sort<Comp>(first, n, true)) {
+    return;
   }
   par_sort(first, n, comp);
 }
@@ -54,8 +80,9 @@ void sort_parallel(It first, std::size_t n, Comp& comp) {
 /// contiguous arithmetic values compared by std::less, std::greater (also
 /// std::less<>, std::ranges::less, ...), else a parallel quicksort whose top
 /// levels partition in parallel. Sorted and reverse-sorted inputs take one
-/// parallel pass. Sequential policies and short inputs run a bounded introsort
-/// on the calling thread.
+/// parallel pass. Sequential policies and short inputs run on the calling
+/// thread: the radix sort when it applies (from a few dozen elements), else a bounded
+/// introsort.
 /// Complexity: O(n log n) comparisons (radix: O(n * sizeof(T))); span
 /// O(n / threads + log^2 n) for the quicksort.
 /// Bad input: a comparator that is not a strict weak ordering (say `<=`, or
@@ -68,7 +95,7 @@ template <execution_kind Kind, std::random_access_iterator It, class Comp>
 void sort(basic_policy<Kind> policy, It first, It last, Comp comp) {
   const auto n = static_cast<std::size_t>(last - first);
   if (!basic_policy<Kind>::is_parallel || n < detail::k_sort_parallel_threshold) {
-    detail::sequential_sort(first, last, comp);
+    detail::sort_on_caller(first, n, comp);
     return;
   }
   auto body = [&] { detail::sort_parallel(first, n, comp); };

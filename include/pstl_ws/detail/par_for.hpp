@@ -66,4 +66,16 @@ void par_for(std::size_t n, std::size_t min_len, Leaf& leaf) {
   par_for_node(splitter(current_num_threads(), min_len), 0, n, leaf, cancel, false);
 }
 
+/// par_for when `parallel`, else leaf(0, n) on the calling thread (which then
+/// need not be a worker; nothing is called when n is 0). For drivers that run
+/// the same passes in parallel on long inputs and inline on short ones.
+template <class Leaf>
+void par_for_if(bool parallel, std::size_t n, std::size_t min_len, Leaf& leaf) {
+  if (parallel) {
+    par_for(n, min_len, leaf);
+  } else if (n != 0) {
+    leaf(0, n);
+  }
+}
+
 }  // namespace ws::detail

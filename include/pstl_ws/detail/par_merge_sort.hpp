@@ -374,12 +374,8 @@ void merge_sort(It first, std::size_t n, std::iter_value_t<It>* buffer, Comp& co
                 bool parallel) {
   merge_sorter<It, Comp>(first, buffer, comp, parallel ? grain : n).sort(0, n, false);
   if constexpr (!std::is_trivially_destructible_v<std::iter_value_t<It>>) {
-    if (parallel) {
-      auto destroy = [buffer](std::size_t begin, std::size_t end) { std::destroy(buffer + begin, buffer + end); };
-      par_for(n, grain, destroy);
-    } else {
-      std::destroy(buffer, buffer + n);
-    }
+    auto destroy = [buffer](std::size_t begin, std::size_t end) { std::destroy(buffer + begin, buffer + end); };
+    par_for_if(parallel, n, grain, destroy);
   }
 }
 

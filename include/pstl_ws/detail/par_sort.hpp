@@ -34,9 +34,9 @@ inline constexpr std::size_t k_presorted_probe = 32;
 inline constexpr std::size_t k_presorted_block = 1024;
 
 /// Whether pair_ok(i) holds for every i in [0, n); stops early (all leaves)
-/// once one fails. Must run on a worker.
+/// once one fails. In parallel when `parallel` (then on a worker).
 template <class PairOk>
-bool all_pairs_parallel(std::size_t n, PairOk pair_ok) {
+bool all_pairs(std::size_t n, PairOk pair_ok, bool parallel) {
   std::atomic<bool> failed{false};
   auto check = [&](std::size_t begin, std::size_t end) {
     for (std::size_t block = begin; block < end; block += k_presorted_block) {
@@ -53,16 +53,20 @@ bool all_pairs_parallel(std::size_t n, PairOk pair_ok) {
       }
     }
   };
-  par_for(n, k_presorted_grain, check);
+  par_for_if(parallel, n, k_presorted_grain, check);
   return !failed.load(std::memory_order_relaxed);  // relaxed: par_for's joins happen before this load
 }
 
 /// If [first, first + n) is already non-descending, or non-ascending (then it
-/// is reversed in parallel), leaves it sorted and returns true. Costs a few
-/// comparisons on a random input and one parallel pass on a sorted one.
+/// is reversed), leaves it sorted and returns true. Costs a few dozen
+/// comparisons on a random input and one pass on a sorted one, in parallel
+/// when `parallel` (then on a worker).
 template <class It, class Comp>
-bool sort_if_presorted(It first, std::size_t n, Comp& comp) {
+bool sort_if_presorted(It first, std::size_t n, Comp& comp, bool parallel) {
   using diff = std::iter_difference_t<It>;
+  if (n < 2) {
+    return true;
+  }
   const auto at = [first](std::size_t i) -> decltype(auto) { return first[static_cast<diff>(i)]; };
   bool ascent = false;
   bool descent = false;
@@ -73,16 +77,16 @@ bool sort_if_presorted(It first, std::size_t n, Comp& comp) {
   if (ascent && descent) {
     return false;
   }
-  if (!descent && all_pairs_parallel(n - 1, [&](std::size_t i) { return !comp(at(i + 1), at(i)); })) {
+  if (!descent && all_pairs(n - 1, [&](std::size_t i) { return !comp(at(i + 1), at(i)); }, parallel)) {
     return true;
   }
-  if (!ascent && all_pairs_parallel(n - 1, [&](std::size_t i) { return !comp(at(i), at(i + 1)); })) {
+  if (!ascent && all_pairs(n - 1, [&](std::size_t i) { return !comp(at(i), at(i + 1)); }, parallel)) {
     auto reverse = [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) {
         std::iter_swap(first + static_cast<diff>(i), first + static_cast<diff>(n - 1 - i));
       }
     };
-    par_for(n / 2, k_presorted_grain, reverse);
+    par_for_if(parallel, n / 2, k_presorted_grain, reverse);
     return true;
   }
   return false;
