@@ -74,7 +74,37 @@ void check_radix_key(Comp comp) {
   }
 }
 
+/// Keys whose buckets are uneven: half of them one value (a bucket of the
+/// parallel radix sort too large for one thread, split again), the rest random
+/// below 2^20 (top bytes all equal, skipped), and keys with 4 distinct values.
+void check_skewed_radix_keys() {
+  constexpr std::size_t n = 600'000;
+  std::mt19937_64 rng(7);
+  std::vector<std::uint32_t> half_equal(n);
+  std::vector<std::int64_t> few_distinct(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    half_equal[i] = i % 2 == 0 ? 77'777 : static_cast<std::uint32_t>(rng() % (1 << 20));
+    few_distinct[i] = static_cast<std::int64_t>(rng() % 4) - 2;
+  }
+  const auto check = [](auto values) {
+    auto expected = values;
+    std::sort(expected.begin(), expected.end());
+    for (auto& pool : ws_test::pools()) {
+      CAPTURE(pool->num_threads());
+      auto actual = values;
+      ws::sort(ws::par.on(*pool), actual.begin(), actual.end());
+      CHECK(actual == expected);
+    }
+  };
+  check(half_equal);
+  check(few_distinct);
+}
+
 }  // namespace
+
+TEST_CASE("sort of keys in uneven radix buckets equals std::sort on every pool" * doctest::timeout(120)) {
+  check_skewed_radix_keys();
+}
 
 TEST_CASE("sort of 1- and 2-byte keys and under ws::seq equals std::sort, on both sides of the radix sort's minimum" * doctest::timeout(120)) {
   check_radix_key<bool>(std::less<>());

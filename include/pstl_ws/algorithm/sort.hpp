@@ -21,8 +21,11 @@ namespace ws {
 namespace detail {
 
 /// Inputs shorter than this are sorted on the calling thread: below it, the
-/// sequential introsort beats any split (a measured choice, see the docs).
+/// sequential introsort beats the parallel quicksort (measured, see the docs).
 inline constexpr std::size_t k_sort_parallel_threshold = 16384;
+/// The same for inputs that take the radix sort, whose sequential form is
+/// harder to beat: from here its parallel pass also has two chunks to share.
+inline constexpr std::size_t k_radix_sort_parallel_threshold = std::size_t{1} << 17;
 
 /// Whether a call sorts with the radix sort: contiguous arithmetic elements
 /// compared by one of the comparators radix_direction_v knows.
@@ -80,11 +83,12 @@ void sort_parallel(It first, std::size_t n, Comp& comp) {
 /// contiguous arithmetic values compared by std::less, std::greater (also
 /// std::less<>, std::ranges::less, ...), else a parallel quicksort whose top
 /// levels partition in parallel. Sorted and reverse-sorted inputs take one
-/// parallel pass. Sequential policies and short inputs run on the calling
-/// thread: the radix sort when it applies (from a few dozen elements), else a bounded
-/// introsort.
-/// Complexity: O(n log n) comparisons (radix: O(n * sizeof(T))); span
-/// O(n / threads + log^2 n) for the quicksort.
+/// pass. Sequential policies and short inputs (below 16384 elements, 131072
+/// for the radix sort) run on the calling thread: the radix sort where it
+/// applies (from a few dozen elements), else a bounded introsort.
+/// Complexity: O(n log n) comparisons (radix: O(n * sizeof(T)), and a buffer
+/// of n elements for keys wider than a byte); span O(n / threads + log^2 n)
+/// for the quicksort.
 /// Bad input: a comparator that is not a strict weak ordering (say `<=`, or
 /// random answers) never causes an out-of-bounds access, a crash or a hang:
 /// the range is then left holding a permutation of its input.
@@ -94,7 +98,9 @@ void sort_parallel(It first, std::size_t n, Comp& comp) {
 template <execution_kind Kind, std::random_access_iterator It, class Comp>
 void sort(basic_policy<Kind> policy, It first, It last, Comp comp) {
   const auto n = static_cast<std::size_t>(last - first);
-  if (!basic_policy<Kind>::is_parallel || n < detail::k_sort_parallel_threshold) {
+  constexpr std::size_t threshold = detail::uses_radix_sort_v<It, Comp> ? detail::k_radix_sort_parallel_threshold
+                                                                         : detail::k_sort_parallel_threshold;
+  if (!basic_policy<Kind>::is_parallel || n < threshold) {
     detail::sort_on_caller(first, n, comp);
     return;
   }

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
-// radix_sort: a parallel LSD radix sort for arithmetic keys compared by
-// std::less / std::greater (and their std::ranges and transparent forms).
-// Its output is a sorted permutation, which is all an unstable sort promises,
-// so it cannot be told apart from a comparison sort's. docs/algorithms.md#sort.
+// radix_sort: a radix sort for arithmetic keys compared by std::less /
+// std::greater (and their std::ranges and transparent forms): in parallel, one
+// most-significant-digit pass splits the keys into 256 buckets, which are then
+// sorted independently, each by a sequential least-significant-digit sort that
+// runs in cache. Its output is a sorted permutation, which is all an unstable
+// sort promises, so it cannot be told apart from a comparison sort's.
+// docs/algorithms.md#sort.
 #pragma once
 
 #include <algorithm>
@@ -27,9 +30,12 @@ namespace ws::detail {
 /// Bits per radix digit: 256 buckets, so a chunk's histogram fits in L1.
 inline constexpr unsigned k_radix_bits = 8;
 inline constexpr std::size_t k_radix_buckets = std::size_t{1} << k_radix_bits;
-/// Elements per chunk: each chunk keeps its own histogram and scatters its own
-/// elements, so every pass runs in parallel over chunks.
+/// Elements per chunk of a parallel pass: each chunk keeps its own histogram
+/// and scatters its own elements, so the pass runs in parallel over chunks.
 inline constexpr std::size_t k_radix_chunk = 65536;
+/// Buckets of at least this many keys are split again by a parallel pass on
+/// their next digit; smaller ones are sorted by one thread (in cache).
+inline constexpr std::size_t k_radix_parallel_bucket = std::size_t{1} << 18;
 
 /// Element types the radix sort handles: integers (bool included) and float
 /// and double; not long double, whose padding bytes are not part of the value.
@@ -107,95 +113,155 @@ T radix_value(std::size_t key) noexcept {
   return std::bit_cast<T>(static_cast<std::uint8_t>(key ^ radix_key<T, Direction>(T{})));
 }
 
-/// Sorts data[0, n), in parallel over chunks of k_radix_chunk elements when
-/// `parallel` (then on a worker), else on the calling thread in one chunk.
-/// One pass per key byte: each chunk counts its digits, an exclusive scan over
-/// (digit, chunk) gives every chunk its output offsets, each chunk scatters
-/// into a buffer of n elements. On one chunk the counts of every pass come
-/// from a single sweep (a chunk's counts depend on which keys it holds, which
-/// only stays fixed for one chunk). A byte on which every key agrees is
-/// skipped. 1-byte keys need no buffer: the counts say what goes where, and
-/// each chunk writes its runs of equal values in place (a counting sort).
-/// O(n * sizeof(T)) work. Returns false, having changed nothing, if the buffer
-/// cannot be allocated. Exceptions: std::bad_alloc for the n / 256 counters.
+/// Sorts keys[0, n) by their low `bytes` bytes (the others being equal) on the
+/// calling thread: one sweep counts every digit, then one scatter pass per
+/// byte on which the keys differ, back and forth between keys and scratch (n
+/// elements). Returns where the sorted keys are: keys or scratch.
 template <radix_sortable T, int Direction>
-bool radix_sort(T* data, std::size_t n, bool parallel) {
-  constexpr std::size_t k_passes = sizeof(T);
-  std::unique_ptr<T[]> buffer;
-  if constexpr (k_passes > 1) {
-    buffer.reset(new (std::nothrow) T[n]);  // default-initialized: no pass over it
-    if (!buffer) {
-      return false;
+T* lsd_radix_sort(T* keys, T* scratch, std::size_t n, std::size_t bytes) {
+  if (n < 2 || bytes == 0) {
+    return keys;
+  }
+  digit_counts<sizeof(T)> counts{};
+  count_digits<T, Direction, sizeof(T)>(keys, keys + n, 0, counts);
+  T* source = keys;
+  T* target = scratch;
+  for (std::size_t pass = 0; pass < bytes; ++pass) {
+    const auto shift = static_cast<unsigned>(pass * k_radix_bits);
+    if (counts[pass][radix_digit<T, Direction>(*source, shift)] == n) {
+      continue;  // every key has the same digit here: the pass would move nothing
     }
+    std::array<std::size_t, k_radix_buckets> next;
+    std::exclusive_scan(counts[pass].begin(), counts[pass].end(), next.begin(), std::size_t{0});
+    scatter_digits<T, Direction>(source, source + n, target, shift, next);
+    std::swap(source, target);
   }
-  if (n < 2) {
-    return true;
-  }
+  return source;
+}
+
+/// Where each of the 256 buckets of a pass starts, and (last) where they end.
+using bucket_bounds = std::array<std::size_t, k_radix_buckets + 1>;
+
+/// One pass over keys[0, n) on the digit at bit `shift`, in parallel over
+/// chunks of k_radix_chunk keys when `parallel` (then on a worker), else in
+/// one chunk: each chunk counts its digits, an exclusive scan over (digit,
+/// chunk) gives each chunk its output offsets, and each chunk scatters its
+/// keys into target, grouped by digit. For 1-byte keys the counts say it all:
+/// each chunk writes its runs of equal values into keys itself instead (a
+/// counting sort; target is unused). Returns the bucket bounds, or false if
+/// every key has the same digit (then nothing moved).
+/// Exceptions: std::bad_alloc for the n / 256 counters.
+template <radix_sortable T, int Direction>
+bool radix_pass(T* keys, T* target, std::size_t n, unsigned shift, bool parallel, bucket_bounds& bounds) {
   const std::size_t chunks = parallel ? std::max<std::size_t>(1, n / k_radix_chunk) : 1;
   const auto chunk_begin = [n, chunks](std::size_t c) { return n / chunks * c + std::min(c, n % chunks); };
-  digit_counts<k_passes> whole{};
-  if (!parallel) {
-    count_digits<T, Direction, k_passes>(data, data + n, 0, whole);
-  }
   // offsets[d * chunks + c]: first how many keys of chunk c have digit d, then,
   // after the scan, where chunk c writes its first key with digit d.
   std::vector<std::size_t> offsets(k_radix_buckets * chunks);
-  T* source = data;
-  T* target = buffer.get();
-  for (std::size_t pass = 0; pass < k_passes; ++pass) {
-    const auto shift = static_cast<unsigned>(pass * k_radix_bits);
-    auto count = [&](std::size_t begin, std::size_t end) {
-      for (std::size_t c = begin; c < end; ++c) {
-        digit_counts<1> local{};
-        count_digits<T, Direction, 1>(source + chunk_begin(c), source + chunk_begin(c + 1), shift, local);
-        for (std::size_t d = 0; d < k_radix_buckets; ++d) {
-          offsets[d * chunks + c] = local[0][d];
-        }
+  auto count = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t c = begin; c < end; ++c) {
+      digit_counts<1> local{};
+      count_digits<T, Direction, 1>(keys + chunk_begin(c), keys + chunk_begin(c + 1), shift, local);
+      for (std::size_t d = 0; d < k_radix_buckets; ++d) {
+        offsets[d * chunks + c] = local[0][d];
       }
-    };
-    if (parallel) {
-      par_for(chunks, 1, count);
-    } else {
-      std::copy(whole[pass].begin(), whole[pass].end(), offsets.begin());
     }
-    const auto same_digit = offsets.begin() + static_cast<std::ptrdiff_t>(radix_digit<T, Direction>(*source, shift) * chunks);
-    if (std::accumulate(same_digit, same_digit + static_cast<std::ptrdiff_t>(chunks), std::size_t{0}) == n) {
-      continue;  // every key has the same digit here: the pass would move nothing
-    }
-    std::exclusive_scan(offsets.begin(), offsets.end(), offsets.begin(), std::size_t{0});
-    if constexpr (k_passes == 1) {
-      auto fill = [&](std::size_t begin, std::size_t end) {
-        for (std::size_t c = begin; c < end; ++c) {
-          for (std::size_t d = 0; d < k_radix_buckets; ++d) {
-            const std::size_t run = d * chunks + c;
-            const std::size_t run_end = run + 1 < offsets.size() ? offsets[run + 1] : n;
-            std::fill(data + offsets[run], data + run_end, radix_value<T, Direction>(d));
-          }
-        }
-      };
-      par_for_if(parallel, chunks, 1, fill);
-      return true;
-    } else {
-      auto scatter = [&](std::size_t begin, std::size_t end) {
-        for (std::size_t c = begin; c < end; ++c) {
-          std::array<std::size_t, k_radix_buckets> next;
-          for (std::size_t d = 0; d < k_radix_buckets; ++d) {
-            next[d] = offsets[d * chunks + c];
-          }
-          scatter_digits<T, Direction>(source + chunk_begin(c), source + chunk_begin(c + 1), target, shift, next);
-        }
-      };
-      par_for_if(parallel, chunks, 1, scatter);
-      std::swap(source, target);
-    }
+  };
+  par_for_if(parallel, chunks, 1, count);
+  const auto same_digit = offsets.begin() + static_cast<std::ptrdiff_t>(radix_digit<T, Direction>(*keys, shift) * chunks);
+  if (std::accumulate(same_digit, same_digit + static_cast<std::ptrdiff_t>(chunks), std::size_t{0}) == n) {
+    return false;
   }
-  if (source != data) {
-    auto copy_back = [&](std::size_t begin, std::size_t end) {
-      std::memcpy(data + begin, source + begin, (end - begin) * sizeof(T));
-    };
-    par_for_if(parallel, n, k_radix_chunk, copy_back);
+  std::exclusive_scan(offsets.begin(), offsets.end(), offsets.begin(), std::size_t{0});
+  for (std::size_t d = 0; d < k_radix_buckets; ++d) {
+    bounds[d] = offsets[d * chunks];
   }
+  bounds[k_radix_buckets] = n;
+  auto move_keys = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t c = begin; c < end; ++c) {
+      if constexpr (sizeof(T) == 1) {
+        for (std::size_t d = 0; d < k_radix_buckets; ++d) {
+          const std::size_t run = d * chunks + c;
+          const std::size_t run_end = run + 1 < offsets.size() ? offsets[run + 1] : n;
+          std::fill(keys + offsets[run], keys + run_end, radix_value<T, Direction>(d));
+        }
+      } else {
+        std::array<std::size_t, k_radix_buckets> next;
+        for (std::size_t d = 0; d < k_radix_buckets; ++d) {
+          next[d] = offsets[d * chunks + c];
+        }
+        scatter_digits<T, Direction>(keys + chunk_begin(c), keys + chunk_begin(c + 1), target, shift, next);
+      }
+    }
+  };
+  par_for_if(parallel, chunks, 1, move_keys);
   return true;
+}
+
+/// Sorts keys[0, n) by their low `bytes` (>= 1) bytes, the others being
+/// equal, in parallel (on a worker), with scratch (n elements; unused for
+/// 1-byte keys). Skips the top bytes on which all keys agree, splits the keys
+/// by the next one into the buckets of scratch (radix_pass), then sorts the
+/// buckets in parallel by the remaining bytes, each back into keys: buckets of
+/// at least k_radix_parallel_bucket keys the same way, the others with
+/// lsd_radix_sort, whose working set then fits in cache.
+template <radix_sortable T, int Direction>
+void msd_radix_sort(T* keys, T* scratch, std::size_t n, std::size_t bytes) {
+  bucket_bounds bounds;
+  for (; bytes > 0; --bytes) {
+    const auto shift = static_cast<unsigned>((bytes - 1) * k_radix_bits);
+    if (radix_pass<T, Direction>(keys, scratch, n, shift, true, bounds)) {
+      break;
+    }
+  }
+  if (sizeof(T) == 1 || bytes == 0) {
+    return;  // written in place (1-byte keys), or all keys are equal
+  }
+  auto sort_buckets = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t b = begin; b < end; ++b) {
+      const std::size_t size = bounds[b + 1] - bounds[b];
+      T* const from = scratch + bounds[b];
+      T* const to = keys + bounds[b];
+      T* sorted = from;
+      if (size >= k_radix_parallel_bucket && bytes > 1) {
+        msd_radix_sort<T, Direction>(from, to, size, bytes - 1);
+      } else {
+        sorted = lsd_radix_sort<T, Direction>(from, to, size, bytes - 1);
+      }
+      if (sorted != to) {
+        std::memcpy(to, sorted, size * sizeof(T));
+      }
+    }
+  };
+  par_for(k_radix_buckets, 1, sort_buckets);
+}
+
+/// Sorts data[0, n): in parallel (on a worker) msd_radix_sort, else on the
+/// calling thread lsd_radix_sort, or for 1-byte keys one counting pass (no
+/// buffer). O(n * sizeof(T)) work, a buffer of n elements for wider keys.
+/// Returns false, having changed nothing, if the buffer cannot be allocated.
+/// Exceptions: std::bad_alloc for the n / 256 counters of a parallel pass.
+template <radix_sortable T, int Direction>
+bool radix_sort(T* data, std::size_t n, bool parallel) {
+  if (n < 2) {
+    return true;
+  }
+  if constexpr (sizeof(T) == 1) {
+    bucket_bounds bounds;
+    radix_pass<T, Direction>(data, data, n, 0, parallel, bounds);
+    return true;
+  } else {
+    const std::unique_ptr<T[]> buffer(new (std::nothrow) T[n]);  // default-initialized: no pass over it
+    if (!buffer) {
+      return false;
+    }
+    if (parallel) {
+      msd_radix_sort<T, Direction>(data, buffer.get(), n, sizeof(T));
+    } else if (T* const sorted = lsd_radix_sort<T, Direction>(data, buffer.get(), n, sizeof(T)); sorted != data) {
+      std::memcpy(data, sorted, n * sizeof(T));
+    }
+    return true;
+  }
 }
 
 }  // namespace ws::detail
