@@ -54,7 +54,7 @@ bool all_pairs(std::size_t n, PairOk pair_ok, bool parallel) {
     }
   };
   par_for_if(parallel, n, k_presorted_grain, check);
-  return !failed.load(std::memory_order_relaxed);  // relaxed: par_for's joins happen before this load
+  return !failed.load(std::memory_order_relaxed);  // relaxed: par_for's joins (or this thread) ordered the stores
 }
 
 /// If [first, first + n) is already non-descending, or non-ascending (then it

@@ -106,7 +106,8 @@ void scatter_digits(const T* first, const T* last, T* target, unsigned shift,
 }
 
 /// The value whose key is `key`, for 1-byte T: there radix_key is an XOR with
-/// a constant (the key of the all-zero value), so it is its own inverse.
+/// a constant (the key of the all-zero value), so it is its own inverse. Only
+/// for keys of actual values (2 is no bool).
 template <radix_sortable T, int Direction>
 T radix_value(std::size_t key) noexcept {
   static_assert(sizeof(T) == 1);
@@ -183,7 +184,9 @@ bool radix_pass(T* keys, T* target, std::size_t n, unsigned shift, bool parallel
         for (std::size_t d = 0; d < k_radix_buckets; ++d) {
           const std::size_t run = d * chunks + c;
           const std::size_t run_end = run + 1 < offsets.size() ? offsets[run + 1] : n;
-          std::fill(keys + offsets[run], keys + run_end, radix_value<T, Direction>(d));
+          if (offsets[run] != run_end) {  // only digits that occur: not every byte is a valid bool
+            std::fill(keys + offsets[run], keys + run_end, radix_value<T, Direction>(d));
+          }
         }
       } else {
         std::array<std::size_t, k_radix_buckets> next;
