@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <thread>
 
 #include "pstl_ws/detail/parker.hpp"
 
@@ -107,10 +108,21 @@ class spin_latch {
 /// can be reused by the same owner; probe() is true from set() until the
 /// wait() that consumes it (unlike core_latch, it does not stay set).
 /// Lifetime: see parker (set's last access is the parker's exchange).
+/// wait() first yields the CPU for up to k_spin_rounds rounds, checking the
+/// permit between them, and only then blocks in the kernel: a short call
+/// (tens of microseconds) then returns without a futex sleep and wake-up on
+/// its way back, and a long one pays a few microseconds of yields.
 class lock_latch {
  public:
+  static constexpr int k_spin_rounds = 64;
+
   [[nodiscard]] bool probe() const noexcept { return m_parker.has_permit(); }
-  void wait() noexcept { m_parker.park(); }
+  void wait() noexcept {
+    for (int round = 0; round < k_spin_rounds && !probe(); ++round) {
+      std::this_thread::yield();
+    }
+    m_parker.park();
+  }
   static void set(lock_latch* latch) noexcept { latch->m_parker.unpark(); }
 
  private:
