@@ -22,7 +22,7 @@
 #include <utility>
 
 #include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_merge_sort.hpp"  // nth, distance_of
+#include "pstl_ws/detail/par_merge_sort.hpp"  // nth, distance_of, split_for_merge
 #include "pstl_ws/join.hpp"
 #include "support.hpp"
 
@@ -36,26 +36,10 @@ inline constexpr std::size_t k_sort_cut_off = 500;
 /// a blocked_range of grain 2000, whose pieces are over 1000.
 inline constexpr std::size_t k_move_grain = k_merge_cut_off / 2;
 
-/// Where to cut the sorted runs a (na values) and b (nb values) so that
-/// merging the two fronts and the two backs separately gives the result of one
-/// stable merge; returns the lengths of the fronts. The longer run is cut at
-/// its middle (a on a tie), the other where that value goes: before b's equal
-/// values when it is a's, after a's equal ones when it is b's. O(log n)
-/// comparisons. Each part gets half the longer run, so a merge of more than
-/// 2 values is cut into two smaller ones.
-template <class A, class B, class Comp>
-std::pair<std::size_t, std::size_t> merge_cut(A a, std::size_t na, B b, std::size_t nb, Comp& comp) {
-  if (na < nb) {
-    const std::size_t cut_b = nb / 2;
-    return {detail::distance_of(a, std::upper_bound(a, detail::nth(a, na), *detail::nth(b, cut_b), comp)), cut_b};
-  }
-  const std::size_t cut_a = na / 2;
-  return {cut_a, detail::distance_of(b, std::lower_bound(b, detail::nth(b, nb), *detail::nth(a, cut_a), comp))};
-}
-
 /// Merges [a, a + na) and [b, b + nb) into out by calling leaf(a, na, b, nb,
 /// out) on merges of at most k_merge_cut_off values, cutting larger ones with
-/// merge_cut into two merges that run in parallel. Must run on a worker.
+/// detail::split_for_merge (the longer run at its middle, the other where that
+/// value goes, so that the merge stays stable) into two merges that run in parallel. Must run on a worker.
 /// Complexity: O(na + nb) work, O(log^2 (na + nb)) span plus one leaf.
 /// Exceptions: the first one thrown, after both halves stopped.
 template <class A, class B, class Out, class Comp, class Leaf>
@@ -64,7 +48,7 @@ void split_merge(A a, std::size_t na, B b, std::size_t nb, Out out, Comp& comp, 
     leaf(a, na, b, nb, out);
     return;
   }
-  const std::pair<std::size_t, std::size_t> fronts = merge_cut(a, na, b, nb, comp);
+  const std::pair<std::size_t, std::size_t> fronts = detail::split_for_merge(a, na, b, nb, comp);
   const std::size_t front_a = fronts.first;
   const std::size_t front_b = fronts.second;
   ws::join([&] { split_merge(a, front_a, b, front_b, out, comp, leaf); },

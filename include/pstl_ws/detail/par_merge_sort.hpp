@@ -211,8 +211,10 @@ void merge_runs(Src a, std::size_t na, Src b, std::size_t nb, Dst out, Comp& com
 /// equal to it when it is a's, after a's equal ones when it is b's (stability).
 /// With na + nb >= 3, both parts are nonempty and neither has more than ~3/4 of
 /// the values, whatever comp answers (the searches stay inside their run).
-template <class Src, class Comp>
-std::pair<std::size_t, std::size_t> split_for_merge(Src a, std::size_t na, Src b, std::size_t nb, Comp& comp) {
+/// The runs may have different iterator types (libstdc++'s __parallel_merge
+/// in compare/std_par_on_ws/ merges two unrelated ranges).
+template <class A, class B, class Comp>
+std::pair<std::size_t, std::size_t> split_for_merge(A a, std::size_t na, B b, std::size_t nb, Comp& comp) {
   if (na >= nb) {
     const std::size_t cut_a = na / 2;
     return {cut_a, distance_of(b, std::lower_bound(b, nth(b, nb), *nth(a, cut_a), comp))};
