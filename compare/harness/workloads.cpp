@@ -2,12 +2,10 @@
 #include "harness/workloads.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <initializer_list>
 #include <random>
 #include <thread>
 #include <utility>
