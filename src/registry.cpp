@@ -15,8 +15,9 @@ namespace ws::detail {
 
 registry::registry(std::size_t num_threads)
     : m_num_threads(num_threads),
-      m_thread_infos(std::make_unique<thread_info[]>(num_threads)),
-      m_sleep(num_threads) {}
+      m_num_workers(num_threads > 1 ? num_threads - 1 : 1),
+      m_thread_infos(std::make_unique<thread_info[]>(num_slots())),
+      m_sleep(num_slots()) {}
 
 std::shared_ptr<registry> registry::create(std::size_t num_threads) {
   if (num_threads == 0 || num_threads > sleep_counters::k_threads_max) {
@@ -30,9 +31,9 @@ std::shared_ptr<registry> registry::create(std::size_t num_threads) {
 }
 
 void registry::start_workers() {
-  m_threads.reserve(m_num_threads);
+  m_threads.reserve(m_num_workers);
   try {
-    for (std::size_t i = 0; i < m_num_threads; ++i) {
+    for (std::size_t i = 0; i < m_num_workers; ++i) {
       m_threads.emplace_back(&worker_thread::main_loop, std::ref(*this), i);
     }
   } catch (...) {
@@ -68,7 +69,7 @@ void registry::terminate() noexcept {
   if (m_terminate_count.fetch_sub(1) != 1) {
     return;
   }
-  for (std::size_t i = 0; i < m_num_threads; ++i) {
+  for (std::size_t i = 0; i < m_num_workers; ++i) {
     if (core_latch::set(&m_thread_infos[i].m_terminate)) {
       m_sleep.notify_worker_latch_is_set(i);
     }
@@ -84,7 +85,7 @@ void registry::join_workers() noexcept {
 
 pool_stats registry::stats() const noexcept {
   pool_stats total;
-  for (std::size_t i = 0; i < m_num_threads; ++i) {
+  for (std::size_t i = 0; i < num_slots(); ++i) {
     total.jobs_executed += m_thread_infos[i].m_executed.load(std::memory_order_relaxed);  // relaxed: statistic
     total.steals += m_thread_infos[i].m_steals.load(std::memory_order_relaxed);           // relaxed: statistic
   }

@@ -2,6 +2,7 @@
 // ws::thread_pool: the public handle over a registry.
 #include "pstl_ws/thread_pool.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -43,12 +44,22 @@ thread_pool& thread_pool::global() {
   return *s_global;
 }
 
+namespace {
+
+// The index a worker or the seated caller reports: its slot, except the seat of
+// a one-thread pool, whose slot (1) is past num_threads().
+std::size_t index_in_call(const detail::worker_thread& worker) noexcept {
+  return std::min(worker.index(), worker.owner().num_threads() - 1);
+}
+
+}  // namespace
+
 std::optional<std::size_t> thread_pool::current_thread_index() const noexcept {
   const detail::worker_thread* const worker = detail::worker_thread::current();
   if (worker == nullptr || &worker->owner() != m_registry.get()) {
     return std::nullopt;
   }
-  return worker->index();
+  return index_in_call(*worker);
 }
 
 void thread_pool::unhandled_spawn_exception() noexcept {
@@ -68,7 +79,7 @@ std::optional<std::size_t> current_thread_index() noexcept {
   if (worker == nullptr) {
     return std::nullopt;
   }
-  return worker->index();
+  return index_in_call(*worker);
 }
 
 std::size_t current_num_threads() {

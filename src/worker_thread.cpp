@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// worker_thread: the main loop, wait_until and find_work. docs/sleep.md#idle-loop.
+// worker_thread: the main loop, wait_until, find_work and the seated caller.
+// docs/sleep.md#idle-loop, docs/seat.md.
 #include "pstl_ws/detail/worker_thread.hpp"
 
 #include <atomic>
@@ -34,6 +35,24 @@ void worker_thread::main_loop(registry& owner, std::size_t index) noexcept {
   // Invariant: termination happens only once no job is outstanding.
   PSTL_WS_ASSERT(self.m_deque.is_empty());
   t_current = nullptr;
+}
+
+seated_caller::seated_caller(registry& target) noexcept {
+  PSTL_WS_ASSERT(t_current == nullptr);
+  if (target.try_take_seat()) {
+    m_worker.emplace(target, target.seat_index());
+    t_current = &*m_worker;
+  }
+}
+
+seated_caller::~seated_caller() {
+  if (m_worker) {
+    PSTL_WS_ASSERT(m_worker->m_deque.is_empty());
+    t_current = nullptr;
+    registry& target = m_worker->owner();
+    m_worker.reset();
+    target.leave_seat();
+  }
 }
 
 void worker_thread::wait_until_cold(core_latch& latch) noexcept {
@@ -74,7 +93,7 @@ std::optional<job_ref> worker_thread::find_work() noexcept {
 }
 
 std::optional<job_ref> worker_thread::steal() noexcept {
-  const std::size_t n = m_registry.num_threads();
+  const std::size_t n = m_registry.num_victims();
   if (n <= 1) {
     return std::nullopt;
   }

@@ -20,7 +20,8 @@ class fn_context {
  public:
   explicit constexpr fn_context(bool migrated) noexcept : m_migrated(migrated) {}
   /// For the first function: true when the join was called from outside the
-  /// pool (it runs on a worker, not the calling thread). For the second: true
+  /// pool and found the pool's seat taken (it runs on a worker, not the calling
+  /// thread; docs/seat.md). For the second: true
   /// when it ran as a job rather than inline, which means it was stolen by
   /// another worker, except in one case: if the first function threw, the
   /// caller may run the second as a job itself. Splitters use the flag to

@@ -39,9 +39,16 @@ struct pool_stats {
 /// the process ends, instead of deadlocking).
 class thread_pool {
  public:
-  /// Starts a pool of num_threads workers; 0 means one per CPU this process may
-  /// run on. Throws std::invalid_argument above 65535 threads, and
-  /// std::system_error if threads cannot be started (none is left running).
+  /// Starts a pool whose calls run on num_threads threads; 0 means one per CPU
+  /// this process may run on. A call from a thread outside every pool runs on
+  /// that thread, which takes the pool's seat for the call, and on num_threads
+  /// - 1 worker threads (as a TBB arena's calling thread does, so that the call
+  /// starts at once, where its data was written). A call that finds the seat
+  /// taken by another caller is handed to the workers and waits. A pool of one
+  /// thread still has one worker, which runs only what the seat cannot: calls
+  /// that found it taken, spawned jobs, calls from other pools (docs/seat.md).
+  /// Throws std::invalid_argument above 65535 threads, and std::system_error
+  /// if threads cannot be started (none is left running).
   explicit thread_pool(std::size_t num_threads = 0);
   ~thread_pool();
   thread_pool(const thread_pool&) = delete;
@@ -53,10 +60,12 @@ class thread_pool {
   /// whole number from 0 to 65535; a later call tries again.
   static thread_pool& global();
 
-  /// Runs op() on a worker of this pool and returns its result; ws::join,
-  /// ws::scope and the algorithms called inside op use this pool. From one of
-  /// its own workers op runs inline; from a worker of another pool, that
-  /// worker keeps running its own pool's jobs while it waits.
+  /// Runs op() in this pool and returns its result; ws::join, ws::scope and
+  /// the algorithms called inside op use this pool. From one of its own
+  /// workers op runs inline; from a thread outside every pool it runs on the
+  /// caller in the pool's seat (on a worker, while the caller blocks, if the
+  /// seat is taken); from a worker of another pool it runs on a worker of this
+  /// one, and the caller keeps running its own pool's jobs while it waits.
   /// Exceptions: whatever op throws is rethrown here.
   template <class Op>
   auto install(Op&& op) -> detail::returned_result_t<std::invoke_result_t<Op&>> {
@@ -81,7 +90,7 @@ class thread_pool {
     try {
       auto job = std::make_unique<detail::heap_job<detached<function>>>(
           detached<function>{m_registry.get(), std::optional<function>(std::forward<F>(f))});
-      detail::inject_or_push(*m_registry, job->as_job_ref());
+      detail::inject_or_push(*m_registry, job->as_job_ref(), detail::waited_by::nobody);
       job.release();  // owned by the queue now
     } catch (...) {
       m_registry->terminate();  // undo the count; the handle's own count remains
@@ -89,11 +98,15 @@ class thread_pool {
     }
   }
 
-  /// Number of worker threads.
+  /// The number of threads a call runs on: the seated caller and the workers.
   [[nodiscard]] std::size_t num_threads() const noexcept { return m_registry->num_threads(); }
+  /// The worker threads it started: num_threads() - 1, or 1 in a one-thread pool.
+  [[nodiscard]] std::size_t num_worker_threads() const noexcept { return m_registry->num_workers(); }
 
-  /// The calling thread's index in this pool (0 to num_threads() - 1), or
-  /// nothing if it is not one of this pool's workers.
+  /// The calling thread's index in this pool (0 to num_threads() - 1; the
+  /// seated caller is num_threads() - 1), or nothing if it is neither one of
+  /// this pool's workers nor in its seat. Indices are unique among the threads
+  /// of one call: in a one-thread pool the worker and the seat both say 0.
   [[nodiscard]] std::optional<std::size_t> current_thread_index() const noexcept;
 
   /// Counters of what the pool has done; see pool_stats.
@@ -125,8 +138,9 @@ class thread_pool {
   std::shared_ptr<detail::registry> m_registry;
 };
 
-/// The calling thread's index in the pool it works for, or nothing for a thread
-/// outside every pool.
+/// The calling thread's index in the pool it works for (see
+/// thread_pool::current_thread_index), or nothing for a thread outside every
+/// pool.
 [[nodiscard]] std::optional<std::size_t> current_thread_index() noexcept;
 
 /// The number of threads of the pool the calling thread works for, or of the

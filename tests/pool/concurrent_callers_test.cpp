@@ -75,7 +75,7 @@ TEST_CASE("a worker waiting on another pool keeps running its own pool's jobs" *
   }
 }
 
-TEST_CASE("a worker asleep while waiting on another pool is woken when that pool finishes" * doctest::timeout(60)) {
+TEST_CASE("a seated caller asleep while waiting on another pool is woken when that pool finishes" * doctest::timeout(60)) {
   ws::thread_pool a(1);
   ws::thread_pool b(2);
   for (int round = 0; round < 50; ++round) {
@@ -83,8 +83,10 @@ TEST_CASE("a worker asleep while waiting on another pool is woken when that pool
     bool a_slept = false;
     const auto result = a.install([&] {
       return b.install([&] {
-        // a's only worker waits for this job; let it fall asleep first.
-        a_slept = ws_test::eventually([&] { return a.stats().sleeping_threads == 1; }, std::chrono::seconds(10));
+        // The caller, in a's seat, waits for this job; let it and a's worker
+        // fall asleep first.
+        a_slept = ws_test::eventually([&] { return a.stats().sleeping_threads == a.num_worker_threads() + 1; },
+                                      std::chrono::seconds(10));
         return ws_test::fib_by_join(12);
       });
     });

@@ -143,9 +143,32 @@ TEST_CASE("join_context: b is migrated exactly when another thread ran it" * doc
     CHECK_FALSE(a);
     CHECK(b);
   }
-  SUBCASE("a is migrated when the join came from outside the pool") {
-    auto [a, b] = ws::join_context([](ws::fn_context c) { return c.migrated(); },
+  SUBCASE("a runs on the caller when the join came from outside the pool and the seat was free") {
+    const auto caller = std::this_thread::get_id();
+    auto [a, b] = ws::join_context([&](ws::fn_context c) { return !c.migrated() && std::this_thread::get_id() == caller; },
                                    [](ws::fn_context) { return 0; });
+    CHECK(a);
+    CHECK(b == 0);
+  }
+  SUBCASE("a is migrated when the join came from outside the pool and found the seat taken") {
+    std::atomic<bool> seated{false};
+    std::atomic<bool> release{false};
+    std::thread occupant([&] {
+      ws::thread_pool::global().install([&] {
+        seated.store(true);
+        while (!release.load()) {
+          std::this_thread::yield();
+        }
+      });
+    });
+    while (!seated.load()) {
+      std::this_thread::yield();
+    }
+    const auto caller = std::this_thread::get_id();
+    auto [a, b] = ws::join_context([&](ws::fn_context c) { return c.migrated() && std::this_thread::get_id() != caller; },
+                                   [](ws::fn_context) { return 0; });
+    release.store(true);
+    occupant.join();
     CHECK(a);
     CHECK(b == 0);
   }

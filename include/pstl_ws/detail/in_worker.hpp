@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 // in_worker: how a call reaches a worker of the right pool. On one of its
-// workers it runs inline; from a thread outside every pool it is injected and
-// the caller blocks on a lock_latch; from a worker of another pool it is
-// injected and the caller keeps serving its own pool while it waits.
-// docs/design.md#entry-paths.
+// workers it runs inline; from a thread outside every pool it runs on the
+// caller in the pool's seat, or, when the seat is taken, it is injected and the
+// caller blocks on a lock_latch; from a worker of another pool it is injected
+// and the caller keeps serving its own pool while it waits.
+// docs/design.md#entry-paths, docs/seat.md.
 #pragma once
 
 #include <type_traits>
@@ -30,9 +31,13 @@ auto injected_body(Op& op) {
   };
 }
 
-/// From a thread outside every pool: inject, then block until a worker ran it.
+/// From a thread outside every pool: run op here in the pool's seat; if the
+/// seat is taken, inject and block until a worker ran it.
 template <class Op>
 in_worker_result_t<Op> in_worker_cold(registry& target, Op& op) {
+  if (seated_caller seat(target); seat.has_seat()) {
+    return invoke_to_result(op, seat.worker(), false);
+  }
   auto body = injected_body(op);
   stack_job<lock_latch, decltype(body)> job(body);
   target.inject(job.as_job_ref());
@@ -74,11 +79,16 @@ in_worker_result_t<Op> in_any_worker(Op& op) {
   return in_worker_cold(global_registry(), op);
 }
 
-/// Queues a job that nobody waits on: on the current worker's deque if it
-/// belongs to `target`, else through the injector. Throws std::bad_alloc.
-inline void inject_or_push(registry& target, job_ref job) {
+/// Who waits for a queued job: a scope, or nobody (thread_pool::spawn).
+enum class waited_by { scope, nobody };
+
+/// Queues a job: on the current thread's deque if it works for `target`, else
+/// through the injector. A job nobody waits for never goes on the seat's deque,
+/// which must be empty when its caller leaves. Throws std::bad_alloc.
+inline void inject_or_push(registry& target, job_ref job, waited_by waiter) {
   worker_thread* const current = worker_thread::current();
-  if (current != nullptr && &current->owner() == &target) {
+  if (current != nullptr && &current->owner() == &target &&
+      (waiter == waited_by::scope || !current->is_seat())) {
     current->push(job);
   } else {
     target.inject(job);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // registry: the private state of one pool (what rayon calls the Registry; the
 // public handle is ws::thread_pool). It owns the worker threads, their deques,
-// the injector, the sleep module and the termination protocol.
-// Life of a pool: docs/design.md; termination: docs/latch.md#termination.
+// the seat a caller from outside works in, the injector, the sleep module and
+// the termination protocol.
+// Life of a pool: docs/design.md; the seat: docs/seat.md; termination:
+// docs/latch.md#termination.
 #pragma once
 
 #include <atomic>
@@ -29,21 +31,53 @@ namespace ws::detail {
 /// Shared state of one pool. Held by shared_ptr: the thread_pool handle owns it,
 /// and a cross-pool latch setter holds it for the length of a wake-up.
 ///
+/// Slots: a pool of n threads has n - 1 worker threads (one when n == 1) and
+/// one seat, which a thread from outside every pool takes for the length of
+/// one call and works in like a worker (docs/seat.md). Slot i owns deque i and
+/// sleep state i; the workers are slots 0 to num_workers() - 1 and the seat is
+/// the last slot.
+///
 /// Lifetime: the worker threads hold plain references; they are joined by
 /// join_workers() before the last thread_pool handle lets the registry go. The
 /// global registry is never destroyed.
 class registry : public std::enable_shared_from_this<registry> {
  public:
-  /// Creates a registry and starts num_threads workers (1 <= n <= 65535).
-  /// Throws std::invalid_argument for a bad count and std::system_error if a
-  /// thread cannot be started (the threads already started are stopped first).
+  /// Creates a registry for calls running on num_threads threads (1 <= n <=
+  /// 65535) and starts its workers. Throws std::invalid_argument for a bad
+  /// count and std::system_error if a thread cannot be started (the threads
+  /// already started are stopped first).
   static std::shared_ptr<registry> create(std::size_t num_threads);
 
   registry(const registry&) = delete;
   registry& operator=(const registry&) = delete;
   ~registry();
 
+  /// The threads a call from outside runs on: the seated caller and the workers.
   [[nodiscard]] std::size_t num_threads() const noexcept { return m_num_threads; }
+  [[nodiscard]] std::size_t num_workers() const noexcept { return m_num_workers; }
+  /// Worker slots and the seat.
+  [[nodiscard]] std::size_t num_slots() const noexcept { return m_num_workers + 1; }
+  [[nodiscard]] std::size_t seat_index() const noexcept { return m_num_workers; }
+  /// Whether workers help the seated caller (steal from the seat's deque). Not
+  /// in a pool of one thread, whose worker only runs what the seat cannot:
+  /// calls that found the seat taken, spawned jobs, calls from other pools.
+  [[nodiscard]] bool workers_help_seat() const noexcept { return m_num_threads > 1; }
+  /// The slots a thread steals from: every slot, or the workers' alone.
+  [[nodiscard]] std::size_t num_victims() const noexcept {
+    return workers_help_seat() ? num_slots() : m_num_workers;
+  }
+
+  /// Takes the seat if it is free; true if the caller now holds it.
+  [[nodiscard]] bool try_take_seat() noexcept {
+    bool expected = false;
+    // acquire: pairs with leave_seat's release, so that the deque's last owner
+    // is done with it before this caller pushes on it.
+    return m_seat_taken.compare_exchange_strong(expected, true, std::memory_order_acquire,
+                                                std::memory_order_relaxed);
+  }
+  void leave_seat() noexcept {
+    m_seat_taken.store(false, std::memory_order_release);  // release: pairs with try_take_seat's acquire
+  }
 
   /// Hands a job to the pool from any thread (the injector), waking a worker if
   /// the sleep rules say so. Throws std::bad_alloc; the job is then not queued.
@@ -95,14 +129,16 @@ class registry : public std::enable_shared_from_this<registry> {
   void start_workers();
 
   std::size_t m_num_threads;
-  std::unique_ptr<thread_info[]> m_thread_infos;
+  std::size_t m_num_workers;
+  std::unique_ptr<thread_info[]> m_thread_infos;  // num_slots() of them
   class sleep m_sleep;
   injector m_injector;
   std::atomic<std::size_t> m_terminate_count{1};
   std::vector<std::thread> m_threads;
+  alignas(k_cache_line) std::atomic<bool> m_seat_taken{false};
 };
 
-/// The global registry, created on first use with threads_from_environment()
+/// The global registry, created on first use for threads_from_environment()
 /// threads. Never destroyed. Throws what creating it throws (a bad
 /// PSTL_WS_NUM_THREADS is std::invalid_argument); a later call tries again.
 registry& global_registry();

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // worker_thread: what one thread of a pool knows about itself (its index, its
 // deque, its victim generator) and the loops it runs: the main loop and
-// wait_until(latch), which executes other jobs until the latch is set.
-// docs/design.md#the-life-of-one-join, docs/sleep.md#idle-loop.
+// wait_until(latch), which executes other jobs until the latch is set. A caller
+// from outside that takes the pool's seat is a worker_thread for one call
+// (seated_caller). docs/design.md#the-life-of-one-join, docs/sleep.md#idle-loop,
+// docs/seat.md.
 #pragma once
 
 #include <cstddef>
@@ -37,8 +39,8 @@ class xorshift64star {
   std::uint64_t m_state;
 };
 
-/// A worker thread of one registry. Lives on that thread's stack for the
-/// thread's whole life.
+/// A worker thread of one registry, or the thread in its seat. Lives on that
+/// thread's stack: for the thread's whole life, or for one call in the seat.
 class worker_thread {
  public:
   worker_thread(registry& owner, std::size_t index) noexcept
@@ -53,13 +55,18 @@ class worker_thread {
 
   [[nodiscard]] registry& owner() const noexcept { return m_registry; }
   [[nodiscard]] std::size_t index() const noexcept { return m_index; }
+  /// Whether this is a caller in the seat (for one call) rather than a worker.
+  [[nodiscard]] bool is_seat() const noexcept { return m_index == m_registry.seat_index(); }
 
-  /// Pushes a job on this worker's deque and tells the sleep module.
+  /// Pushes a job on this thread's deque and tells the sleep module, unless
+  /// no other thread may take it (the seat of a one-thread pool).
   /// Throws std::bad_alloc if the deque cannot grow (the job is not queued).
   void push(job_ref job) {
     const bool queue_was_empty = m_deque.is_empty();
     m_deque.push(job);
-    m_registry.sleep_module().new_internal_jobs(1, queue_was_empty);
+    if (!is_seat() || m_registry.workers_help_seat()) {
+      m_registry.sleep_module().new_internal_jobs(1, queue_was_empty);
+    }
   }
 
   /// Pops the most recent job of this worker's own deque.
@@ -88,10 +95,32 @@ class worker_thread {
   std::optional<job_ref> find_work() noexcept;
   std::optional<job_ref> steal() noexcept;
 
+  friend class seated_caller;
+
   registry& m_registry;
   std::size_t m_index;
   work_deque<job_ref>& m_deque;
   xorshift64star m_rng;
+};
+
+/// A thread from outside every pool in a pool's seat, for one call: while it
+/// lives, worker_thread::current() is the seat's worker_thread, so the call runs
+/// here and its joins push on the seat's deque, where the workers steal.
+/// Takes the seat if it is free; check with has_seat(). docs/seat.md.
+class seated_caller {
+ public:
+  explicit seated_caller(registry& target) noexcept;
+  /// Leaves the seat. The seat's deque is empty by then: every job pushed on it
+  /// was a join's or a scope's, and those wait for their jobs.
+  ~seated_caller();
+  seated_caller(const seated_caller&) = delete;
+  seated_caller& operator=(const seated_caller&) = delete;
+
+  [[nodiscard]] bool has_seat() const noexcept { return m_worker.has_value(); }
+  [[nodiscard]] worker_thread& worker() noexcept { return *m_worker; }
+
+ private:
+  std::optional<worker_thread> m_worker;
 };
 
 // The latch constructors read the owner's registry and index; defined here,

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+// The seat: a call from outside every pool runs on its caller, which the
+// workers help; a second caller is handed to the workers. docs/seat.md.
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+#include <thread>
+#include <utility>
+
+#include "pstl_ws/join.hpp"
+#include "pstl_ws/scope.hpp"
+#include "pstl_ws/thread_pool.hpp"
+#include "test_support.hpp"
+
+namespace {
+
+/// The ids of the threads that ran the leaves of a binary join tree of
+/// 2^depth leaves, each of which spins for a few microseconds so that idle
+/// workers have time to steal.
+std::set<std::thread::id> threads_running_a_join_tree(unsigned depth) {
+  std::mutex mutex;
+  std::set<std::thread::id> ids;
+  auto tree = [&](auto& self, unsigned level) -> void {
+    if (level == 0) {
+      const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
+      while (std::chrono::steady_clock::now() < until) {
+      }
+      const std::lock_guard lock(mutex);
+      ids.insert(std::this_thread::get_id());
+      return;
+    }
+    ws::join([&] { self(self, level - 1); }, [&] { self(self, level - 1); });
+  };
+  tree(tree, depth);
+  return ids;
+}
+
+/// Holds the pool's seat from another thread until release() is called.
+class seat_occupant {
+ public:
+  explicit seat_occupant(ws::thread_pool& pool)
+      : m_thread([this, &pool] {
+          pool.install([this] {
+            m_seated.store(true);
+            while (!m_released.load()) {
+              std::this_thread::yield();
+            }
+          });
+        }) {
+    while (!m_seated.load()) {
+      std::this_thread::yield();
+    }
+  }
+  ~seat_occupant() {
+    m_released.store(true);
+    m_thread.join();
+  }
+  seat_occupant(const seat_occupant&) = delete;
+  seat_occupant& operator=(const seat_occupant&) = delete;
+
+ private:
+  std::atomic<bool> m_seated{false};
+  std::atomic<bool> m_released{false};
+  std::thread m_thread;
+};
+
+}  // namespace
+
+TEST_CASE("a pool of n threads starts n - 1 workers, and one when n is 1" * doctest::timeout(30)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    CHECK(pool.num_threads() == threads);
+    CHECK(pool.num_worker_threads() == (threads == 1 ? 1 : threads - 1));
+  }
+}
+
+TEST_CASE("a call from outside runs on the calling thread, in the last index" * doctest::timeout(30)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    const auto caller = std::this_thread::get_id();
+    const auto [id, index] = pool.install([&] { return std::pair(std::this_thread::get_id(), pool.current_thread_index()); });
+    CHECK(id == caller);
+    REQUIRE(index.has_value());
+    CHECK(*index == threads - 1);
+    CHECK_FALSE(pool.current_thread_index().has_value());  // the seat is left after the call
+  }
+}
+
+TEST_CASE("the workers help a seated caller, except in a one-thread pool" * doctest::timeout(60)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    const auto ids = pool.install([] { return threads_running_a_join_tree(10); });
+    CHECK(ids.count(std::this_thread::get_id()) == 1);
+    if (threads == 1) {
+      CHECK(ids.size() == 1);
+      CHECK(pool.stats().steals == 0);
+    } else {
+      CHECK(ids.size() > 1);  // 1024 leaves of 20 us: idle workers steal some
+    }
+  }
+}
+
+TEST_CASE("a caller that finds the seat taken is run by a worker, and both calls are right" * doctest::timeout(60)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    const seat_occupant occupant(pool);
+    const auto caller = std::this_thread::get_id();
+    const auto [id, result] = pool.install([] { return std::pair(std::this_thread::get_id(), ws_test::fib_by_join(20)); });
+    CHECK(id != caller);
+    CHECK(result == 6765);
+  }
+}
+
+TEST_CASE("a job spawned from the seat runs even after the call returned, on a one-thread pool too" * doctest::timeout(60)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    std::atomic<bool> ran{false};
+    pool.install([&] { pool.spawn([&] { ran.store(true); }); });
+    // Nothing else calls into the pool: only a worker can run it now.
+    CHECK(ws_test::eventually([&] { return ran.load(); }, std::chrono::seconds(10)));
+  }
+}
+
+TEST_CASE("a scope entered from the seat waits for every spawned job" * doctest::timeout(60)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    std::atomic<int> ran{0};
+    pool.install([&] {
+      ws::scope([&](ws::scope_handle& s) {
+        for (int i = 0; i < 100; ++i) {
+          s.spawn([&] { ran.fetch_add(1); });
+        }
+      });
+      CHECK(ran.load() == 100);
+    });
+  }
+}
+
+TEST_CASE("the seat is free again after a call threw" * doctest::timeout(60)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(threads);
+    CHECK_THROWS_AS(pool.install([] {
+                      ws::join([] { throw std::runtime_error("a"); }, [] { return ws_test::fib_by_join(15); });
+                    }),
+                    std::runtime_error);
+    std::thread::id ran_on;
+    std::thread other([&] { ran_on = pool.install([] { return std::this_thread::get_id(); }); });
+    const auto other_id = other.get_id();
+    other.join();
+    CHECK(ran_on == other_id);  // seated, so not handed to a worker
+  }
+}
