@@ -17,7 +17,7 @@ registry::registry(std::size_t num_threads)
     : m_num_threads(num_threads),
       m_num_workers(num_threads > 1 ? num_threads - 1 : 1),
       m_thread_infos(std::make_unique<thread_info[]>(num_slots())),
-      m_sleep(num_slots()) {}
+      m_sleep(num_slots(), sleep::k_idle_spin_budget / m_num_workers) {}
 
 std::shared_ptr<registry> registry::create(std::size_t num_threads) {
   if (num_threads == 0 || num_threads > sleep_counters::k_threads_max) {

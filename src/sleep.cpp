@@ -45,6 +45,7 @@ bool atomic_sleep_counters::try_add_sleeping_thread(sleep_counters old) noexcept
 void idle_state::wake_fully() noexcept {
   m_rounds = 0;
   m_jobs_counter = k_no_jobs_counter;
+  m_spin_start = {};
 }
 
 void idle_state::wake_partly() noexcept {
@@ -54,7 +55,7 @@ void idle_state::wake_partly() noexcept {
 
 // ---- sleep -------------------------------------------------------------------
 
-sleep::sleep(std::size_t n) : m_num_threads(n) {
+sleep::sleep(std::size_t n, std::chrono::nanoseconds idle_spin) : m_num_threads(n), m_idle_spin(idle_spin) {
   if (n > sleep_counters::k_threads_max) {
     throw std::invalid_argument("pstl_ws: a pool can have at most " +
                                 std::to_string(sleep_counters::k_threads_max) +
@@ -80,6 +81,10 @@ void sleep::no_work_found(idle_state& idle, core_latch& latch, bool (*has_inject
     std::this_thread::yield();
     ++idle.m_rounds;
   } else if (idle.m_rounds == k_rounds_until_sleepy) {
+    if (keeps_spinning(idle)) {
+      std::this_thread::yield();
+      return;
+    }
     idle.m_jobs_counter = announce_sleepy();
     ++idle.m_rounds;
     std::this_thread::yield();
@@ -87,6 +92,17 @@ void sleep::no_work_found(idle_state& idle, core_latch& latch, bool (*has_inject
     PSTL_WS_ASSERT(idle.m_rounds == k_rounds_until_sleeping);
     fall_asleep(idle, latch, has_injected_jobs, ctx);
   }
+}
+
+bool sleep::keeps_spinning(idle_state& idle) const noexcept {
+  if (m_idle_spin == std::chrono::nanoseconds::zero()) {
+    return false;
+  }
+  const auto now = std::chrono::steady_clock::now();
+  if (idle.m_spin_start == std::chrono::steady_clock::time_point{}) {
+    idle.m_spin_start = now;  // wake_partly keeps it: a re-announcement does not spin again
+  }
+  return now - idle.m_spin_start < m_idle_spin;
 }
 
 std::uint64_t sleep::announce_sleepy() noexcept {

@@ -26,8 +26,9 @@ constexpr auto k_transform = [](long& x) { x = 3 * x + 1; };
 }  // namespace
 
 TEST_CASE("for_each changes every element as std::for_each does, for every size, pool, grain and container" * doctest::timeout(300)) {
-  for (std::size_t grain : {std::size_t{7}, ws::detail::k_walk_grain}) {
-    for (std::size_t n : ws_test::sizes_around(grain)) {
+  // Grain 0 is the default: sequential below k_walk_parallel_threshold, leaves of any size.
+  for (std::size_t grain : {std::size_t{0}, std::size_t{7}, std::size_t{1024}}) {
+    for (std::size_t n : ws_test::sizes_around(grain != 0 ? grain : ws::detail::k_walk_parallel_threshold / 2)) {
       CAPTURE(grain);
       CAPTURE(n);
       const std::vector<long> values = iota_values(n);

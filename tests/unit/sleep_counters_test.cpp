@@ -231,6 +231,33 @@ TEST_CASE("sleep: posting makes the JEC odd, the 33rd failed round makes it even
   CHECK(s.stats().m_sleeps == 0);
 }
 
+TEST_CASE("sleep: with an idle spin, a worker keeps yielding at its last round until the spin time has passed" *
+          doctest::timeout(10)) {
+  constexpr auto k_spin = std::chrono::milliseconds(200);
+  ws::detail::sleep s(1, k_spin);
+  core_latch latch;
+  idle_state idle = s.start_looking(0);
+  const auto start = std::chrono::steady_clock::now();
+  // Far more rounds than the 32 that announce sleepy without a spin.
+  fail_rounds(s, idle, latch, 4 * ws::detail::sleep::k_rounds_until_sleepy);
+  if (std::chrono::steady_clock::now() - start < k_spin) {  // a slow machine may have spent it already
+    CHECK(idle.m_rounds == ws::detail::sleep::k_rounds_until_sleepy);
+    CHECK(idle.m_jobs_counter == idle_state::k_no_jobs_counter);
+  }
+  std::this_thread::sleep_for(k_spin);
+  fail_rounds(s, idle, latch, 1);
+  CHECK(idle.m_rounds == ws::detail::sleep::k_rounds_until_sleeping);
+  CHECK(idle.m_jobs_counter == s.counters().jobs_counter());
+  // A post before blocking sends the worker back to announce again, without
+  // a second spin.
+  s.new_internal_jobs(1, true);
+  fail_rounds(s, idle, latch, 1);
+  CHECK(idle.m_rounds == ws::detail::sleep::k_rounds_until_sleepy);
+  fail_rounds(s, idle, latch, 1);
+  CHECK(idle.m_rounds == ws::detail::sleep::k_rounds_until_sleeping);
+  s.work_found();
+}
+
 TEST_CASE("sleep: a sleepy worker that finds an injected job in its last look does not block" *
           doctest::timeout(10)) {
   ws::detail::sleep s(1);

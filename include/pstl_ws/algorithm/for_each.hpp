@@ -15,10 +15,9 @@
 namespace ws {
 namespace detail {
 
-/// Elements per leaf of the walk algorithms unless the policy sets a grain;
-/// an input of fewer than twice this many runs on the calling thread, where
-/// it costs less than waking a worker.
-inline constexpr std::size_t k_walk_grain = 1024;
+/// Unless the policy sets a grain, an input of fewer elements runs on the
+/// calling thread, where it costs less than waking a worker.
+inline constexpr std::size_t k_walk_parallel_threshold = 2048;
 
 /// Whether a call with this policy and iterator runs on the pool: parallel
 /// policies on random-access iterators (the C++20 concept, so views qualify).
@@ -28,7 +27,12 @@ inline constexpr bool runs_in_parallel_v = basic_policy<Kind>::is_parallel && st
 /// Calls f(*it) for each it in [first, first + n) in parallel.
 template <execution_kind Kind, std::random_access_iterator It, class F>
 void for_each_parallel(const basic_policy<Kind>& policy, It first, std::size_t n, F& f) {
-  const std::size_t grain = grain_of(policy, k_walk_grain);
+  // With a grain g: sequential below 2g elements, leaves of at least g.
+  // Without: sequential below the threshold, and leaves as small as the
+  // splitter makes them (rayon's default), so that an expensive or irregular
+  // body still balances at the end (docs/algorithms.md#splitting).
+  const std::size_t min_leaf = grain_of(policy, 1);
+  const std::size_t threshold = policy.grain() != 0 ? 2 * policy.grain() : k_walk_parallel_threshold;
   auto leaf = [first, &f](std::size_t begin, std::size_t end) {
     // One induction variable, as in std::for_each, so that the loop vectorises.
     const It stop = first + static_cast<std::iter_difference_t<It>>(end);
@@ -36,11 +40,11 @@ void for_each_parallel(const basic_policy<Kind>& policy, It first, std::size_t n
       std::invoke(f, *it);
     }
   };
-  if (n < 2 * grain) {
+  if (n < threshold) {
     leaf(0, n);
     return;
   }
-  auto body = [&] { par_for(n, grain, leaf); };
+  auto body = [&] { par_for(n, min_leaf, leaf); };
   run_on_pool(policy, body);
 }
 

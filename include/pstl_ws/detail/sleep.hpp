@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -100,6 +101,9 @@ struct idle_state {
   std::size_t m_worker_index = 0;
   std::uint32_t m_rounds = 0;
   std::uint64_t m_jobs_counter = k_no_jobs_counter;
+  /// When the worker reached the last yield round and began its idle spin;
+  /// the epoch while it has not.
+  std::chrono::steady_clock::time_point m_spin_start{};
 
   /// Back to the start of the rounds (after a real wake-up).
   void wake_fully() noexcept;
@@ -124,10 +128,17 @@ class sleep {
   /// The round after which the worker blocks: one more search after announcing
   /// sleepy, which is what lets a post that raced with the announcement be seen.
   static constexpr std::uint32_t k_rounds_until_sleeping = k_rounds_until_sleepy + 1;
+  /// The CPU time a pool's workers may spend, together, searching and
+  /// yielding after the last job before they announce they are sleepy
+  /// (docs/sleep.md#idle-spin): each worker spins for this divided by the
+  /// number of workers, and at least its 32 rounds. A burst that follows
+  /// within that time finds them awake instead of paying a wake-up.
+  static constexpr std::chrono::microseconds k_idle_spin_budget{200};
 
-  /// A sleep module for n threads. Throws std::invalid_argument if n exceeds
+  /// A sleep module for n threads whose idle rounds last at least idle_spin
+  /// (0: just the rounds). Throws std::invalid_argument if n exceeds
   /// sleep_counters::k_threads_max.
-  explicit sleep(std::size_t n);
+  explicit sleep(std::size_t n, std::chrono::nanoseconds idle_spin = std::chrono::nanoseconds::zero());
 
   /// The worker starts searching: it becomes inactive.
   idle_state start_looking(std::size_t worker_index) noexcept;
@@ -169,6 +180,9 @@ class sleep {
 
   void no_work_found(idle_state& idle, core_latch& latch, bool (*has_injected_jobs)(void*),
                      void* ctx);
+  /// At the last yield round: whether the idle spin has time left (and starts
+  /// its clock on the first call).
+  bool keeps_spinning(idle_state& idle) const noexcept;
   std::uint64_t announce_sleepy() noexcept;
   void fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected_jobs)(void*),
                    void* ctx);
@@ -177,6 +191,7 @@ class sleep {
   bool wake_specific_thread(std::size_t worker_index) noexcept;
 
   std::size_t m_num_threads;
+  std::chrono::nanoseconds m_idle_spin;
   std::unique_ptr<worker_sleep_state[]> m_worker_states;
   alignas(k_cache_line) atomic_sleep_counters m_counters;
 };
