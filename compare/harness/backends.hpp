@@ -140,7 +140,7 @@ struct direct_entry {
   }
 };
 
-/// Runs the timed section on a worker of a ws::thread_pool (for
+/// Runs the timed section inside a ws::thread_pool, in its seat (for
 /// std_par_on_ws, whose algorithms use the pool of the calling worker).
 struct install_entry {
   ws::thread_pool* m_pool;
