@@ -5,7 +5,21 @@
 // How each is parallelised: docs/algorithms.md.
 #pragma once
 
+#include "pstl_ws/algorithm/all_of.hpp"
+#include "pstl_ws/algorithm/copy.hpp"
+#include "pstl_ws/algorithm/count.hpp"
+#include "pstl_ws/algorithm/fill.hpp"
+#include "pstl_ws/algorithm/find.hpp"
 #include "pstl_ws/algorithm/for_each.hpp"
+#include "pstl_ws/algorithm/includes.hpp"
+#include "pstl_ws/algorithm/is_sorted.hpp"
+#include "pstl_ws/algorithm/min_max_element.hpp"
+#include "pstl_ws/algorithm/mismatch.hpp"
+#include "pstl_ws/algorithm/replace.hpp"
+#include "pstl_ws/algorithm/reverse.hpp"
+#include "pstl_ws/algorithm/search.hpp"
+#include "pstl_ws/algorithm/shift.hpp"
 #include "pstl_ws/algorithm/sort.hpp"
 #include "pstl_ws/algorithm/stable_sort.hpp"
+#include "pstl_ws/algorithm/transform.hpp"
 #include "pstl_ws/execution.hpp"

@@ -74,6 +74,24 @@ void for_each_container(const std::vector<T>& values, const std::vector<T>& expe
   }
 }
 
+/// From this size on, the search and comparison tests check only the main
+/// overload of each family (the others are thin wrappers, checked on the
+/// shorter inputs), so that the suite stays fast under the sanitizers.
+inline constexpr std::size_t k_large = 100'000;
+
+/// Where to plant a match (or a difference) in n elements: nowhere, at the
+/// first, a middle or the last element (not in a large input: that costs what
+/// no match costs), and at two places (the first of them must win).
+inline std::vector<std::vector<std::size_t>> mark_sets(std::size_t n) {
+  if (n < 3) {
+    return n == 0 ? std::vector<std::vector<std::size_t>>{{}} : std::vector<std::vector<std::size_t>>{{}, {0}, {n - 1}};
+  }
+  if (n >= k_large) {
+    return {{}, {0}, {n / 2}, {n / 3, 2 * n / 3}};
+  }
+  return {{}, {0}, {n / 2}, {n - 1}, {n / 3, 2 * n / 3}};
+}
+
 /// An element function or operator that throws when it meets one value.
 struct thrown_at {
   std::size_t m_index;

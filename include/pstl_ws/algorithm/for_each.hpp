@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// ws::for_each and ws::for_each_n: the walk algorithms over par_for, and
-// the rule that decides which calls run on the pool. docs/algorithms.md.
+// ws::for_each and ws::for_each_n: the walk algorithms over par_for.
+// docs/algorithms.md.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include <functional>
 #include <iterator>
 
+#include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -19,13 +20,8 @@ namespace detail {
 /// calling thread, where it costs less than waking a worker.
 inline constexpr std::size_t k_walk_parallel_threshold = 2048;
 
-/// Whether a call with this policy and iterator runs on the pool: parallel
-/// policies on random-access iterators (the C++20 concept, so views qualify).
-template <execution_kind Kind, class It>
-inline constexpr bool runs_in_parallel_v = basic_policy<Kind>::is_parallel && std::random_access_iterator<It>;
-
 /// Calls f(*it) for each it in [first, first + n) in parallel.
-template <execution_kind Kind, std::random_access_iterator It, class F>
+template <execution_kind Kind, random_access_traversal It, class F>
 void for_each_parallel(const basic_policy<Kind>& policy, It first, std::size_t n, F& f) {
   // With a grain g: sequential below 2g elements, leaves of at least g.
   // Without: sequential below the threshold, and leaves as small as the

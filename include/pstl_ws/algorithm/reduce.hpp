@@ -91,7 +91,7 @@ T transform_reduce(basic_policy<Kind> policy, It first, It last, T init, ReduceO
 template <execution_kind Kind, class It1, class It2, class T, class ReduceOp, class TransformOp>
 T transform_reduce(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, T init, ReduceOp reduce_op,
                    TransformOp transform) {
-  if constexpr (detail::runs_in_parallel_v<Kind, It1> && std::random_access_iterator<It2>) {
+  if constexpr (detail::runs_in_parallel_v<Kind, It1, It2>) {
     auto at = [first1, first2, &transform](std::size_t i) {
       return std::invoke(transform, first1[static_cast<std::iter_difference_t<It1>>(i)],
                          first2[static_cast<std::iter_difference_t<It2>>(i)]);

@@ -26,6 +26,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/join.hpp"
 
@@ -38,18 +39,6 @@ inline constexpr std::size_t k_insertion_run = 16;
 /// The smallest grain the sort accepts: a merge of two single values cannot be
 /// split into two smaller merges, so a parallel merge needs at least 4 values.
 inline constexpr std::size_t k_min_merge_grain = 2;
-
-/// first + n, for an unsigned n.
-template <class I>
-constexpr I nth(I first, std::size_t n) {
-  return first + static_cast<std::iter_difference_t<I>>(n);
-}
-
-/// last - first, for first <= last, as an unsigned count.
-template <class I>
-constexpr std::size_t distance_of(I first, I last) {
-  return static_cast<std::size_t>(last - first);
-}
 
 /// Raw storage for n values of T, empty (data() == nullptr) if it cannot be
 /// allocated. Owns the memory, not the objects: the sort constructs and

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: MIT
+// ws::find, find_if, find_if_not, adjacent_find and find_first_of over
+// par_find, and what every search shares: the threshold and the window leaf.
+// docs/algorithms.md#par_find.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <optional>
+
+#include "pstl_ws/algorithm/for_each.hpp"
+#include "pstl_ws/detail/par_find.hpp"
+#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/dispatch.hpp"
+#include "pstl_ws/execution.hpp"
+
+namespace ws {
+namespace detail {
+
+/// Unless the policy sets a grain, par_find hands out blocks of at least this
+/// many positions and checks for an earlier match this often.
+inline constexpr std::size_t k_find_block = 256;
+
+/// Whether find_index wants the first match or the last one.
+enum class find_order { first, last };
+
+/// The first (or last) index in [0, n) at which leaf(begin, end) reports a
+/// match, or n if none. Fewer than k_walk_parallel_threshold positions (2 ×
+/// grain when the policy sets one) run leaf(0, n) on the calling thread, as
+/// ws::for_each does: a predicate's cost is unknown, so the threshold stays
+/// low; otherwise par_find on the pool.
+template <find_order Order, execution_kind Kind, class Leaf>
+std::size_t find_index(const basic_policy<Kind>& policy, std::size_t n, Leaf leaf) {
+  const std::size_t threshold = policy.grain() != 0 ? 2 * policy.grain() : k_walk_parallel_threshold;
+  if (n < threshold) {
+    return leaf(0, n).value_or(n);
+  }
+  const std::size_t min_block = grain_of(policy, k_find_block);
+  auto body = [&] {
+    if constexpr (Order == find_order::first) {
+      return par_find(n, min_block, leaf);
+    } else {
+      return par_find_last(n, min_block, leaf);
+    }
+  };
+  return run_on_pool(policy, body);
+}
+
+/// The first i in [0, n) for which test(i) holds, or n.
+template <execution_kind Kind, class Test>
+std::size_t first_index_where(const basic_policy<Kind>& policy, std::size_t n, Test test) {
+  auto leaf = [&test](std::size_t begin, std::size_t end) -> std::optional<std::size_t> {
+    for (std::size_t i = begin; i < end; ++i) {
+      if (test(i)) {
+        return i;
+      }
+    }
+    return std::nullopt;
+  };
+  return find_index<find_order::first>(policy, n, leaf);
+}
+
+/// Where in [first, last) the first (or last) occurrence of something
+/// `width` elements long (width >= 1) starts, or last: search(b, e) is the
+/// sequential search that returns the occurrence lying wholly in [b, e), or e
+/// if there is none. Each block of start positions [begin, end) is searched in
+/// the window [first + begin, first + end + width - 1).
+template <find_order Order, execution_kind Kind, random_access_traversal It, class Search>
+It find_occurrence(const basic_policy<Kind>& policy, It first, It last, std::size_t width, Search search) {
+  const std::size_t n = distance_of(first, last);
+  if (width > n) {
+    return last;
+  }
+  const std::size_t starts = n - width + 1;
+  auto leaf = [first, width, &search](std::size_t begin, std::size_t end) -> std::optional<std::size_t> {
+    const It window_end = nth(first, end + width - 1);
+    const It found = search(nth(first, begin), window_end);
+    return found == window_end ? std::nullopt : std::optional<std::size_t>(distance_of(first, found));
+  };
+  const std::size_t start = find_index<Order>(policy, starts, leaf);
+  return start == starts ? last : nth(first, start);
+}
+
+}  // namespace detail
+
+/// The first it in [first, last) with pred(*it) true, or last. Under a
+/// parallel policy pred is called concurrently from several threads, and also
+/// on up to about one block (256 elements, or the grain) per thread past the
+/// match, so it must be safe to call concurrently and have no side effects
+/// the caller relies on.
+/// Complexity: the elements up to the match, plus those blocks; span
+/// O((last - first) / threads + block).
+/// Exceptions: the first exception thrown by pred is rethrown once every
+/// block that started has finished; blocks not started are skipped.
+/// Non-random-access iterators and sequential policies run std::find_if.
+/// Bad input: [first, last) must be a valid range, as for std::find_if.
+template <execution_kind Kind, class It, class Pred>
+It find_if(basic_policy<Kind> policy, It first, It last, Pred pred) {
+  if constexpr (detail::runs_in_parallel_v<Kind, It>) {
+    auto search = [&pred](It begin, It end) { return std::find_if(begin, end, std::ref(pred)); };
+    return detail::find_occurrence<detail::find_order::first>(policy, first, last, 1, search);
+  } else {
+    return std::find_if(first, last, pred);
+  }
+}
+
+/// The first it in [first, last) with *it == value, or last: find_if with
+/// that test; same complexity, exceptions (from ==) and fallback.
+template <execution_kind Kind, class It, class T>
+It find(basic_policy<Kind> policy, It first, It last, const T& value) {
+  return ws::find_if(policy, first, last, [&value](auto&& x) { return x == value; });
+}
+
+/// The first it in [first, last) with pred(*it) false, or last: find_if with
+/// the negated predicate; same complexity, exceptions and fallback.
+template <execution_kind Kind, class It, class Pred>
+It find_if_not(basic_policy<Kind> policy, It first, It last, Pred pred) {
+  return ws::find_if(policy, first, last, [&pred](auto&& x) { return !static_cast<bool>(pred(x)); });
+}
+
+/// The first it in [first, last - 1) with pred(*it, *(it + 1)) true, or last.
+/// Complexity: the pairs up to the match plus about one block per thread past
+/// it; span O((last - first) / threads + block). Exceptions and fallback
+/// (std::adjacent_find) as find_if.
+template <execution_kind Kind, class It, class Pred>
+It adjacent_find(basic_policy<Kind> policy, It first, It last, Pred pred) {
+  if constexpr (detail::runs_in_parallel_v<Kind, It>) {
+    auto search = [&pred](It begin, It end) { return std::adjacent_find(begin, end, std::ref(pred)); };
+    return detail::find_occurrence<detail::find_order::first>(policy, first, last, 2, search);
+  } else {
+    return std::adjacent_find(first, last, pred);
+  }
+}
+
+/// adjacent_find with ==.
+template <execution_kind Kind, class It>
+It adjacent_find(basic_policy<Kind> policy, It first, It last) {
+  return ws::adjacent_find(policy, first, last, std::equal_to<>());
+}
+
+/// The first it in [first, last) such that pred(*it, *s) holds for some s in
+/// [s_first, s_last), or last. Parallel over [first, last) when both ranges
+/// are random access. Complexity: at most (last - first) × (s_last - s_first)
+/// applications of pred, plus about one block per thread past the match;
+/// span O((last - first) × (s_last - s_first) / threads). Exceptions and
+/// fallback (std::find_first_of) as find_if.
+template <execution_kind Kind, class It1, class It2, class Pred>
+It1 find_first_of(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_last, Pred pred) {
+  if constexpr (detail::runs_in_parallel_v<Kind, It1, It2>) {
+    auto search = [&](It1 begin, It1 end) { return std::find_first_of(begin, end, s_first, s_last, std::ref(pred)); };
+    return detail::find_occurrence<detail::find_order::first>(policy, first, last, 1, search);
+  } else {
+    return std::find_first_of(first, last, s_first, s_last, pred);
+  }
+}
+
+/// find_first_of with ==.
+template <execution_kind Kind, class It1, class It2>
+It1 find_first_of(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_last) {
+  return ws::find_first_of(policy, first, last, s_first, s_last, std::equal_to<>());
+}
+
+}  // namespace ws

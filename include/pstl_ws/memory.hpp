@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: MIT
+// ws::ALGO(policy, ...) for the <memory> names: the uninitialized_* algorithms
+// and destroy, destroy_n. How each is parallelised: docs/algorithms.md.
+#pragma once
+
+#include "pstl_ws/execution.hpp"
+#include "pstl_ws/memory/destroy.hpp"
+#include "pstl_ws/memory/uninitialized.hpp"
