@@ -5,6 +5,8 @@
 //
 //   for_each(first, last, f)             reduce(first, last, init)
 //   transform_reduce(first1, last1, first2, init)   (a dot product)
+//   find_if(first, last, pred)           count_if(first, last, pred)
+//   min_element(first, last)
 //   sort(first, last)                    stable_sort(first, last, comp)
 //   fib(n)                               (recursive fork-join, no cutoff)
 //   nested_sort(blocks, block_size, data) (a parallel for over blocks whose
@@ -67,6 +69,18 @@ struct seq_backend {
   T transform_reduce(It1 first1, It1 last1, It2 first2, T init) const {
     return std::transform_reduce(first1, last1, first2, init);
   }
+  template <class It, class Pred>
+  It find_if(It first, It last, Pred pred) const {
+    return std::find_if(first, last, pred);
+  }
+  template <class It, class Pred>
+  std::ptrdiff_t count_if(It first, It last, Pred pred) const {
+    return std::count_if(first, last, pred);
+  }
+  template <class It>
+  It min_element(It first, It last) const {
+    return std::min_element(first, last);
+  }
   template <class It>
   void sort(It first, It last) const {
     std::sort(first, last);
@@ -108,6 +122,18 @@ class policy_backend {
   template <class It1, class It2, class T>
   T transform_reduce(It1 first1, It1 last1, It2 first2, T init) const {
     return std::transform_reduce(m_policy, first1, last1, first2, init);
+  }
+  template <class It, class Pred>
+  It find_if(It first, It last, Pred pred) const {
+    return std::find_if(m_policy, first, last, pred);
+  }
+  template <class It, class Pred>
+  std::ptrdiff_t count_if(It first, It last, Pred pred) const {
+    return std::count_if(m_policy, first, last, pred);
+  }
+  template <class It>
+  It min_element(It first, It last) const {
+    return std::min_element(m_policy, first, last);
   }
   template <class It>
   void sort(It first, It last) const {

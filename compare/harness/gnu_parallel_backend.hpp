@@ -44,6 +44,21 @@ class gnu_parallel_backend {
     omp_set_num_threads(m_threads);
     return __gnu_parallel::inner_product(first1, last1, first2, init);
   }
+  template <class It, class Pred>
+  It find_if(It first, It last, Pred pred) const {
+    omp_set_num_threads(m_threads);
+    return __gnu_parallel::find_if(first, last, pred);
+  }
+  template <class It, class Pred>
+  std::ptrdiff_t count_if(It first, It last, Pred pred) const {
+    omp_set_num_threads(m_threads);
+    return __gnu_parallel::count_if(first, last, pred);
+  }
+  template <class It>
+  It min_element(It first, It last) const {
+    omp_set_num_threads(m_threads);
+    return __gnu_parallel::min_element(first, last);
+  }
   template <class It>
   void sort(It first, It last) const {
     omp_set_num_threads(m_threads);

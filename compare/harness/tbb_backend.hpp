@@ -60,6 +60,29 @@ class tbb_backend {
     };
     return init + tbb::parallel_reduce(tbb::blocked_range<It1>(first1, last1), T{}, leaf, std::plus<>());
   }
+  // No find_if: oneTBB has no parallel search (a parallel_for with a cancelled
+  // task_group_context would be one; std_par is libstdc++'s on TBB).
+  template <class It, class Pred>
+  std::ptrdiff_t count_if(It first, It last, Pred pred) const {
+    auto leaf = [&pred](const tbb::blocked_range<It>& range, std::ptrdiff_t count) {
+      return count + std::count_if(range.begin(), range.end(), pred);
+    };
+    return tbb::parallel_reduce(tbb::blocked_range<It>(first, last), std::ptrdiff_t{0}, leaf, std::plus<>());
+  }
+  /// The first smallest element, as std::min_element.
+  template <class It>
+  It min_element(It first, It last) const {
+    if (first == last) {
+      return last;
+    }
+    auto leaf = [](const tbb::blocked_range<It>& range, It best) {
+      const It local = std::min_element(range.begin(), range.end());
+      return *local < *best ? local : best;
+    };
+    // Left operand first: ties keep the earlier element.
+    auto join = [](It left, It right) { return *right < *left ? right : left; };
+    return tbb::parallel_reduce(tbb::blocked_range<It>(first, last), first, leaf, join);
+  }
   template <class It>
   void sort(It first, It last) const {
     tbb::parallel_sort(first, last);

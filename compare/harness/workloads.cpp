@@ -93,6 +93,17 @@ std::vector<keyed> keyed_pairs(std::size_t n) {
   return values;
 }
 
+/// Random doubles in [0, 1) with one 2.0 at `percent` % of the range (none
+/// when percent is negative): the element the find workloads look for.
+template <int Percent>
+std::vector<double> marked_doubles(std::size_t n) {
+  std::vector<double> values = random_doubles(n);
+  if constexpr (Percent >= 0) {
+    values[std::min(n - 1, n * Percent / 100)] = 2.0;
+  }
+  return values;
+}
+
 std::vector<int> no_input(std::size_t) { return {}; }
 
 // ---- element functions ---------------------------------------------------
@@ -141,6 +152,33 @@ struct dot_op {
   double operator()(B& b, std::vector<double>& data) const {
     const auto middle = data.begin() + static_cast<std::ptrdiff_t>(data.size() / 2);
     return b.transform_reduce(data.begin(), middle, middle, 0.0);
+  }
+};
+
+/// The index of the first element above 1.5 (the mark), or n.
+struct find_op {
+  template <class B>
+    requires requires(B& b, std::vector<double>& data) { b.find_if(data.begin(), data.end(), std::less<>()); }
+  double operator()(B& b, std::vector<double>& data) const {
+    const auto found = b.find_if(data.begin(), data.end(), [](double x) { return x > 1.5; });
+    return static_cast<double>(found - data.begin());
+  }
+};
+
+struct count_if_op {
+  template <class B>
+    requires requires(B& b, std::vector<double>& data) { b.count_if(data.begin(), data.end(), std::less<>()); }
+  double operator()(B& b, std::vector<double>& data) const {
+    return static_cast<double>(b.count_if(data.begin(), data.end(), [](double x) { return x < 0.25; }));
+  }
+};
+
+/// The index of the first smallest element.
+struct min_element_op {
+  template <class B>
+    requires requires(B& b, std::vector<double>& data) { b.min_element(data.begin(), data.end()); }
+  double operator()(B& b, std::vector<double>& data) const {
+    return static_cast<double>(b.min_element(data.begin(), data.end()) - data.begin());
   }
 };
 
@@ -227,6 +265,12 @@ void add_workloads(suite& s, size_mode mode) {
   }
   s.add("transform_reduce dot f64", sizes(mode, {k_e6}, {k_e7}, {k_e7})[0], random_doubles, dot_op{},
         {.m_check_value = true});
+  const std::size_t search_n = sizes(mode, {k_e6}, {k_e7}, {k_e8})[0];
+  s.add("find_if f64 match at 1%", search_n, marked_doubles<1>, find_op{}, {.m_check_value = true});
+  s.add("find_if f64 match at 99%", search_n, marked_doubles<99>, find_op{}, {.m_check_value = true});
+  s.add("find_if f64 no match", search_n, marked_doubles<-1>, find_op{}, {.m_check_value = true});
+  s.add("count_if f64", search_n, random_doubles, count_if_op{}, {.m_check_value = true});
+  s.add("min_element f64", search_n, random_doubles, min_element_op{}, {.m_check_value = true});
   for (const std::size_t n : sizes(mode, {k_e5}, {k_e5, k_e6}, {k_e5, k_e7, k_e8})) {
     s.add("sort u32 random", n, random_uint32s, sort_op{});
   }
