@@ -58,7 +58,7 @@ case "$command" in
     ctest --preset debug -j "$jobs" ;;
   tsan)
     ensure_packages; build tsan
-    ctest --preset tsan -L 'unit|pool|stress|algorithm' -j "$jobs" ;;
+    ctest --preset tsan -j "$jobs" ;;
   asan)
     ensure_packages; build asan
     ctest --preset asan -j "$jobs" ;;
