@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// ws::ALGO(policy, ...) for the <numeric> names: reduce, transform_reduce and
-// adjacent_difference.
+// ws::ALGO(policy, ...) for the <numeric> names: reduce, transform_reduce,
+// adjacent_difference and the four scans.
 #pragma once
 
 #include "pstl_ws/algorithm/adjacent_difference.hpp"
 #include "pstl_ws/algorithm/reduce.hpp"
+#include "pstl_ws/algorithm/scan.hpp"
 #include "pstl_ws/execution.hpp"

@@ -38,10 +38,7 @@ std::vector<long> random_digits(std::size_t n) {
 
 std::vector<std::size_t> sizes() { return ws_test::sizes_around(ws::detail::k_reduce_parallel_threshold / 2); }
 
-/// From this size on, a test checks only the main overload of each family
-/// (the others are thin wrappers, checked on the shorter inputs), so that the
-/// suite stays fast under the sanitizers.
-constexpr std::size_t k_large = 100'000;
+using ws_test::k_large;
 
 }  // namespace
 

@@ -10,7 +10,11 @@
 #define PSTL_WS_ALGORITHM_NAMES(X) \
   PSTL_WS_WALK_NAMES(X)            \
   PSTL_WS_FIND_AND_REDUCE_NAMES(X) \
-  PSTL_WS_SORT_NAMES(X)
+  PSTL_WS_SCAN_NAMES(X)            \
+  PSTL_WS_COMPACTION_NAMES(X)      \
+  PSTL_WS_SORT_NAMES(X)            \
+  PSTL_WS_SELECTION_NAMES(X)       \
+  PSTL_WS_MERGE_NAMES(X)
 
 /// Element-wise algorithms over par_for and par_walk, and the memory walks
 /// over uninitialized_walk.
@@ -80,7 +84,42 @@
   X(is_heap_until)                       \
   X(includes)
 
-/// Sorts and merges.
+/// The scans over par_scan.
+#define PSTL_WS_SCAN_NAMES(X) \
+  X(inclusive_scan)           \
+  X(exclusive_scan)           \
+  X(transform_inclusive_scan) \
+  X(transform_exclusive_scan)
+
+/// Compaction over par_scan, and the partitions.
+#define PSTL_WS_COMPACTION_NAMES(X) \
+  X(copy_if)                        \
+  X(remove_copy)                    \
+  X(remove_copy_if)                 \
+  X(remove)                         \
+  X(remove_if)                      \
+  X(unique)                         \
+  X(unique_copy)                    \
+  X(partition_copy)                 \
+  X(partition)                      \
+  X(stable_partition)
+
+/// The sorts.
 #define PSTL_WS_SORT_NAMES(X) \
   X(sort)                     \
   X(stable_sort)
+
+/// Selection: nth_element and the partial sorts.
+#define PSTL_WS_SELECTION_NAMES(X) \
+  X(nth_element)                   \
+  X(partial_sort)                  \
+  X(partial_sort_copy)
+
+/// Merges and the set operations.
+#define PSTL_WS_MERGE_NAMES(X) \
+  X(merge)                     \
+  X(inplace_merge)             \
+  X(set_union)                 \
+  X(set_intersection)          \
+  X(set_difference)            \
+  X(set_symmetric_difference)

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// ws::partition (in place over par_partition) and ws::stable_partition
+// (par_compact through a buffer). docs/algorithms.md#compaction-and-partition.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <iterator>
+
+#include "pstl_ws/algorithm/compaction.hpp"
+#include "pstl_ws/detail/dispatch.hpp"
+#include "pstl_ws/detail/par_compact.hpp"
+#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/par_partition.hpp"
+#include "pstl_ws/execution.hpp"
+
+namespace ws {
+namespace detail {
+
+/// Below this many elements (2 x grain when the policy sets one) partition
+/// runs on the calling thread: par_partition cuts the range into chunks of
+/// k_partition_chunk elements, each partitioned by one thread, so with fewer
+/// than two full chunks there is nothing for a second thread to do that would
+/// pay for its second pass.
+inline constexpr std::size_t k_partition_parallel_threshold = 2 * k_partition_chunk;
+
+}  // namespace detail
+
+/// Reorders [first, last) so that the elements e with pred(e) true come
+/// first; returns the end of them. The relative order is not kept (see
+/// stable_partition). Under a parallel policy on random-access iterators with
+/// at least 32768 elements (2 x grain when the policy sets one), par_partition
+/// on the pool: chunks of 16384 elements partition themselves in parallel,
+/// then the misplaced elements are swapped pairwise in parallel, pred being
+/// called from several threads (each chunk with its own copy).
+/// Complexity: last - first applications of pred, O(n) swaps; span
+/// O(n / threads + log n); extra memory O(n / 16384) counters.
+/// Exceptions: the first exception of pred is rethrown once every started
+/// chunk finished; the range then holds a permutation of its elements. Bad
+/// input: a pred that answers inconsistently still yields a permutation.
+/// Sequential policies, other iterators and short inputs run std::partition
+/// on the caller.
+template <execution_kind Kind, class It, class Pred>
+It partition(basic_policy<Kind> policy, It first, It last, Pred pred) {
+  if constexpr (detail::runs_in_parallel_v<Kind, It>) {
+    const std::size_t n = detail::distance_of(first, last);
+    if (n / 2 >= detail::grain_of(policy, detail::k_partition_parallel_threshold / 2)) {
+      auto body = [&] { return detail::par_partition(first, n, pred); };
+      return detail::run_on_pool(policy, body);
+    }
+  }
+  return std::partition(first, last, pred);
+}
+
+/// Reorders [first, last) so that the elements e with pred(e) true come
+/// first, each group in its original order; returns the end of the first
+/// group. Under a parallel policy on random-access iterators with at least
+/// 32768 elements (2 x grain), through a buffer of last - first raw slots: the
+/// scan of copy_if move-constructs the elements with pred true into its front
+/// and the others into its back, two parallel walks move them back, another
+/// destroys them. Complexity: last - first applications of pred, 2 (last -
+/// first) moves; span O(tile + n / threads); extra memory n elements and n
+/// bytes. Exceptions: from pred, the range is unchanged; from a move, its
+/// values are valid but unspecified; either way the first exception is
+/// rethrown once every started piece finished, every object built in the
+/// buffer destroyed and the buffer freed. Sequential policies, other
+/// iterators, short inputs and a buffer that cannot be allocated run
+/// std::stable_partition on the caller (which then works in place, in
+/// O(n log n) swaps, if it cannot allocate either).
+template <execution_kind Kind, class It, class Pred>
+It stable_partition(basic_policy<Kind> policy, It first, It last, Pred pred) {
+  if (const auto end = detail::compact_in_place<true>(policy, first, last, detail::element_test<Pred>{pred})) {
+    return *end;
+  }
+  return std::stable_partition(first, last, pred);
+}
+
+}  // namespace ws

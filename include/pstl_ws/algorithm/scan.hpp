@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: MIT
+// ws::inclusive_scan, ws::exclusive_scan and their transform_ forms: one
+// generic scan (scan_into) over the tiled par_scan driver. docs/algorithms.md#par_scan.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <numeric>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+#include "pstl_ws/detail/dispatch.hpp"
+#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/par_scan.hpp"
+#include "pstl_ws/execution.hpp"
+
+namespace ws {
+namespace detail {
+
+/// The sum type of a scan without init: the type transform(*first) decays to
+/// (the value type when transform is std::identity), as std:: uses it.
+template <class In, class Transform>
+using scan_sum_t = std::remove_cvref_t<std::invoke_result_t<Transform&, std::iter_reference_t<In>>>;
+
+/// The sequential scan of [first, last) into result, of transform(*it) by op
+/// from init (inclusive without init: from the first element), with the
+/// std:: algorithm. std::inclusive_scan and std::exclusive_scan are their
+/// transform_ forms with std::identity, which forwards *it unchanged, so
+/// this calls exactly what std:: would. Returns result + (last - first).
+template <bool Inclusive, class Sum, class In, class Out, class Op, class Transform>
+Out scan_sequential(In first, In last, Out result, std::optional<Sum> init, Op op, Transform transform) {
+  if constexpr (Inclusive) {
+    if (init) {
+      return std::transform_inclusive_scan(first, last, result, op, transform, std::move(*init));
+    }
+    return std::transform_inclusive_scan(first, last, result, op, transform);
+  } else {
+    return std::transform_exclusive_scan(first, last, result, std::move(*init), op, transform);
+  }
+}
+
+/// The fold op(...op(op(t0, t1), t2)..., tk) of t = transform(*it) over the
+/// non-empty [first, last), left to right, as a Sum (a tile's contribution to
+/// every later tile). Takes op and transform by value, as the std:: algorithms
+/// do, so that each tile calls its own copies. op's result is converted to Sum
+/// as std:: converts it (the cast only keeps -Wconversion quiet, as it is in
+/// the system header).
+template <class Sum, class In, class Op, class Transform>
+Sum fold_tile(In first, In last, Op op, Transform transform) {
+  Sum sum(std::invoke(transform, *first));
+  for (++first; first != last; ++first) {
+    sum = static_cast<Sum>(op(sum, std::invoke(transform, *first)));
+  }
+  return sum;
+}
+
+/// The iterator phase 1 reads through: `first`, or the base of a
+/// move_iterator, so that phase 1 reads elements without moving from them and
+/// leaves each to the one read of phase 3 that may move it.
+template <class In>
+auto unmoved(In first) {
+  if constexpr (is_random_access_move_iterator_v<In>) {
+    return first.base();
+  } else {
+    return first;
+  }
+}
+
+/// The scan every public scan is: the scan (inclusive or exclusive) of
+/// transform(*it) over [first, last) by op into result, from init when it
+/// holds a value (exclusive scans always have one), with sums of type Sum.
+/// In parallel when the call runs on the pool (runs_in_parallel_v) and
+/// scan_plan says so: the three phases of par_scan, phase 1 folding each tile
+/// (fold_tile), phase 3 scanning each tile from its carry with the std::
+/// algorithm (scan_sequential). Else scan_sequential of the whole range on
+/// the calling thread. Returns result + (last - first).
+template <class Sum, bool Inclusive, execution_kind Kind, class In, class Out, class Op, class Transform>
+Out scan_into(const basic_policy<Kind>& policy, In first, In last, Out result, std::optional<Sum> init, Op& op,
+              Transform& transform) {
+  if constexpr (runs_in_parallel_v<Kind, In, Out>) {
+    const std::size_t n = distance_of(first, last);
+    const scan_plan plan(policy, n);
+    if (plan.parallel()) {
+      const scan_tiles& tiles = plan.tiles();
+      const auto peek = unmoved(first);
+      auto reduce_tile = [&](std::size_t t) {
+        return fold_tile<Sum>(nth(peek, tiles.begin(t)), nth(peek, tiles.end(t)), op, transform);
+      };
+      // earlier holds the elements before later's: op keeps that order.
+      auto combine = [&op](const Sum& earlier, const Sum& later) -> Sum {
+        return static_cast<Sum>(op(earlier, later));
+      };
+      auto scan_tile = [&](std::size_t t, const std::optional<Sum>& carry) {
+        scan_sequential<Inclusive>(nth(first, tiles.begin(t)), nth(first, tiles.end(t)), nth(result, tiles.begin(t)),
+                                   carry, op, transform);
+      };
+      auto body = [&] { par_scan<Sum>(tiles.count(), std::move(init), reduce_tile, combine, scan_tile); };
+      run_on_pool(policy, body);
+      return nth(result, n);
+    }
+  }
+  return scan_sequential<Inclusive>(first, last, result, std::move(init), op, transform);
+}
+
+}  // namespace detail
+
+/// Writes to *(result + i) the sum op(...op(init, transform(*first))...,
+/// transform(*(first + i))) for every i in [0, last - first) (without init:
+/// starting from transform(*first)); returns result + (last - first). op must
+/// be associative; it need not be commutative: every call keeps the order of
+/// the elements (op(earlier, later)), only the grouping changes. Sums are of
+/// type T (without init: the type transform(*first) decays to). result may
+/// equal first; the ranges must not overlap otherwise.
+/// Under a parallel policy on random-access iterators, from 2 tiles (32768
+/// elements, or 2 x grain) on: par_scan over tiles of 16384 elements (or the
+/// grain); op and transform are called concurrently, each tile with its own
+/// copies. The tiles depend only on last - first and the grain, so a
+/// floating-point scan gives the same bits on every pool (not necessarily
+/// those of std::, which sums left to right).
+/// Complexity: under 2n applications of op and 2n of transform (n = last -
+/// first; each element is read twice); span O(n / threads + tile + tiles).
+/// Extra memory: one optional<T> per tile.
+/// Exceptions: the first exception of op, transform or a copy is rethrown once
+/// every started tile finished; the output then holds unspecified values.
+/// Bad input: an overlap other than result == first gives unspecified values.
+/// Sequential policies, other iterators and shorter inputs run
+/// std::transform_inclusive_scan on the caller.
+template <execution_kind Kind, class In, class Out, class BinaryOp, class UnaryOp, class T>
+Out transform_inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, BinaryOp op,
+                             UnaryOp transform, T init) {
+  return detail::scan_into<T, true>(policy, first, last, result, std::optional<T>(std::move(init)), op, transform);
+}
+
+/// transform_inclusive_scan without init: *result = transform(*first), then as
+/// with init transform(*first) over [first + 1, last). Sums are of the type
+/// transform(*first) decays to. Otherwise as the form with init.
+template <execution_kind Kind, class In, class Out, class BinaryOp, class UnaryOp>
+Out transform_inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, BinaryOp op,
+                             UnaryOp transform) {
+  return detail::scan_into<detail::scan_sum_t<In, UnaryOp>, true>(policy, first, last, result, std::nullopt, op,
+                                                                  transform);
+}
+
+/// Writes to *(result + i) the sum op(...op(init, transform(*first))...,
+/// transform(*(first + i - 1))) of the elements before i (init for i == 0),
+/// for every i in [0, last - first); returns result + (last - first). Sums
+/// are of type T. Concurrency, complexity, exceptions, aliasing and bad input
+/// as transform_inclusive_scan with init; sequential calls run
+/// std::transform_exclusive_scan.
+template <execution_kind Kind, class In, class Out, class T, class BinaryOp, class UnaryOp>
+Out transform_exclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, T init, BinaryOp op,
+                             UnaryOp transform) {
+  return detail::scan_into<T, false>(policy, first, last, result, std::optional<T>(std::move(init)), op, transform);
+}
+
+/// transform_inclusive_scan with init and the identity transform: *(result +
+/// i) = op(...op(init, *first)..., *(first + i)). Sequential calls run
+/// std::inclusive_scan.
+template <execution_kind Kind, class In, class Out, class BinaryOp, class T>
+Out inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, BinaryOp op, T init) {
+  return ws::transform_inclusive_scan(policy, first, last, result, op, std::identity(), std::move(init));
+}
+
+/// inclusive_scan without init: sums of the input's value type, starting from
+/// *first. Sequential calls run std::inclusive_scan.
+template <execution_kind Kind, class In, class Out, class BinaryOp>
+Out inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, BinaryOp op) {
+  return ws::transform_inclusive_scan(policy, first, last, result, op, std::identity());
+}
+
+/// inclusive_scan with std::plus<>: the prefix sums *first + ... + *(first + i).
+template <execution_kind Kind, class In, class Out>
+Out inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result) {
+  return ws::inclusive_scan(policy, first, last, result, std::plus<>());
+}
+
+/// transform_exclusive_scan with the identity transform: *(result + i) =
+/// op(...op(init, *first)..., *(first + i - 1)), init for i == 0. Sequential
+/// calls run std::exclusive_scan.
+template <execution_kind Kind, class In, class Out, class T, class BinaryOp>
+Out exclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, T init, BinaryOp op) {
+  return ws::transform_exclusive_scan(policy, first, last, result, std::move(init), op, std::identity());
+}
+
+/// exclusive_scan with std::plus<>: *(result + i) = init + *first + ... +
+/// *(first + i - 1).
+template <execution_kind Kind, class In, class Out, class T>
+Out exclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, T init) {
+  return ws::exclusive_scan(policy, first, last, result, std::move(init), std::plus<>());
+}
+
+}  // namespace ws

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: MIT
+// par_compact: stable compaction over par_scan, the one driver of copy_if,
+// remove*, unique*, partition_copy and stable_partition (the in-place forms
+// through a buffer). docs/algorithms.md#compaction-and-partition.
+#pragma once
+
+#include <cstddef>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "pstl_ws/algorithm/copy.hpp"
+#include "pstl_ws/detail/dispatch.hpp"
+#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/par_merge_sort.hpp"
+#include "pstl_ws/detail/par_scan.hpp"
+#include "pstl_ws/execution.hpp"
+#include "pstl_ws/memory/destroy.hpp"
+
+namespace ws::detail {
+
+/// The kept ranks [m_kept_first, m_kept_last) of one tile that completed its
+/// emits (its dropped ranks follow from its bounds).
+struct compacted_tile {
+  std::size_t m_kept_first;
+  std::size_t m_kept_last;
+};
+
+/// Compacts the n elements covered by `tiles`, stably. Must run on a worker.
+///   Phase 1 (par_scan's reduce): classify(i), once for every i, says whether
+///     element i is kept; the answers go to a mask of n bytes and each tile
+///     counts its kept elements. Each tile calls its own copy of classify.
+///   Phase 3 (par_scan's scan): in every tile, in order, emit(i, kept, rank),
+///     rank being how many elements before i are of the same kind (kept, or
+///     dropped): where a stable compaction puts element i. A tile's dropped
+///     rank starts at its first index minus its kept carry, so one count per
+///     tile serves both kinds.
+/// Reading the mask in phase 3 (rather than calling classify again) calls
+/// classify exactly n times, as the standard's complexity asks, and keeps
+/// every write inside the slots phase 2 gave its tile even when classify
+/// answers inconsistently.
+/// Returns how many elements are kept; std::nullopt, having called nothing,
+/// when the mask cannot be allocated.
+/// Emit provides emit.undo(kept_first, kept_last, dropped_first,
+/// dropped_last) noexcept, which undoes the emits of those ranks.
+/// Work O(n), span O(tile + n / P + tiles), extra memory n bytes and O(tiles).
+/// Exceptions: from classify, in phase 1: nothing is emitted. From emit: the
+/// tile that threw undoes its own emits, and once every started tile finished,
+/// every tile that completed is undone too; then the exception propagates.
+template <class Classify, class Emit>
+std::optional<std::size_t> par_compact(const scan_tiles& tiles, std::size_t n, Classify& classify, Emit& emit) {
+  const merge_buffer<unsigned char> mask_buffer(n);
+  unsigned char* const mask = mask_buffer.data();
+  if (mask == nullptr) {
+    return std::nullopt;
+  }
+  auto count_tile = [&](std::size_t t) {
+    const std::size_t begin = tiles.begin(t);
+    const std::size_t end = tiles.end(t);
+    Classify own = classify;
+    std::size_t kept = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+      const bool keep = own(i);
+      mask[i] = static_cast<unsigned char>(keep);
+      kept += static_cast<std::size_t>(keep);
+    }
+    return kept;
+  };
+  auto add = [](std::size_t earlier, std::size_t later) { return earlier + later; };
+  // The kept ranks of every tile that completed phase 3: written by the tile,
+  // read only after par_scan threw, which it does once every started tile
+  // finished.
+  std::vector<std::optional<compacted_tile>> completed(tiles.count());
+  auto emit_tile = [&](std::size_t t, const std::optional<std::size_t>& carry) {
+    const std::size_t begin = tiles.begin(t);
+    const std::size_t end = tiles.end(t);
+    const std::size_t kept_first = carry.value_or(0);
+    std::size_t kept = kept_first;
+    std::size_t dropped = begin - kept_first;
+    try {
+      for (std::size_t i = begin; i < end; ++i) {
+        if (mask[i] != 0) {
+          emit(i, true, kept);
+          ++kept;
+        } else {
+          emit(i, false, dropped);
+          ++dropped;
+        }
+      }
+    } catch (...) {
+      emit.undo(kept_first, kept, begin - kept_first, dropped);
+      throw;
+    }
+    completed[t] = compacted_tile{kept_first, kept};
+  };
+  try {
+    return par_scan<std::size_t>(tiles.count(), std::nullopt, count_tile, add, emit_tile).value_or(0);
+  } catch (...) {
+    for (std::size_t t = 0; t < tiles.count(); ++t) {
+      if (const std::optional<compacted_tile>& tile = completed[t]) {
+        emit.undo(tile->m_kept_first, tile->m_kept_last, tiles.begin(t) - tile->m_kept_first,
+                  tiles.end(t) - tile->m_kept_last);
+      }
+    }
+    throw;
+  }
+}
+
+/// The emits of the copying compactions: element i of the input is assigned
+/// to kept[rank], or, unless Dropped is std::nullptr_t, to dropped[rank].
+template <class In, class Kept, class Dropped>
+struct copy_emitter {
+  In m_first;
+  Kept m_kept;
+  Dropped m_dropped;
+
+  void operator()(std::size_t i, bool kept, std::size_t rank) const {
+    if (kept) {
+      *nth(m_kept, rank) = *nth(m_first, i);
+    } else if constexpr (!std::is_null_pointer_v<Dropped>) {
+      *nth(m_dropped, rank) = *nth(m_first, i);
+    }
+  }
+  /// Nothing to undo: what was assigned stays, as with the sequential algorithm.
+  void undo(std::size_t /*kept_first*/, std::size_t /*kept_last*/, std::size_t /*dropped_first*/,
+            std::size_t /*dropped_last*/) const noexcept {}
+};
+
+/// The emits of the in-place compactions: element i is move-constructed into
+/// the raw slots of a buffer of m_n, a kept one at m_slots[rank]; with
+/// KeepDropped, a dropped one at m_slots[m_n - 1 - rank] (the dropped elements
+/// fill the buffer from its end, reversed, since where the kept ones end is
+/// not known until every tile has emitted).
+template <bool KeepDropped, class It, class T>
+struct buffer_emitter {
+  It m_first;
+  T* m_slots;
+  std::size_t m_n;
+
+  void operator()(std::size_t i, bool kept, std::size_t rank) const {
+    if (kept) {
+      std::construct_at(m_slots + rank, std::ranges::iter_move(nth(m_first, i)));
+    } else if constexpr (KeepDropped) {
+      std::construct_at(m_slots + (m_n - 1 - rank), std::ranges::iter_move(nth(m_first, i)));
+    }
+  }
+  /// Destroys the objects of those ranks.
+  void undo(std::size_t kept_first, std::size_t kept_last, [[maybe_unused]] std::size_t dropped_first,
+            [[maybe_unused]] std::size_t dropped_last) const noexcept {
+    std::destroy(m_slots + kept_first, m_slots + kept_last);
+    if constexpr (KeepDropped) {
+      std::destroy(m_slots + (m_n - dropped_last), m_slots + (m_n - dropped_first));
+    }
+  }
+};
+
+/// The copying compactions (copy_if, remove_copy, remove_copy_if,
+/// unique_copy, partition_copy): assigns the elements of [first, last) that
+/// test keeps to kept, in order, and, unless Dropped is std::nullptr_t, the
+/// others to dropped, in order; test(first, i) says whether element i is kept
+/// (each tile calls its own copy). Runs par_compact on the policy's pool and
+/// returns the ends of what it wrote to kept and dropped (dropped itself when
+/// it is std::nullptr_t). Returns std::nullopt, having done
+/// nothing, when the call does not run on the pool (a sequential policy, an
+/// iterator that cannot be indexed, fewer elements than a parallel scan needs,
+/// no memory for the mask): the caller then runs the sequential algorithm.
+/// Exceptions: as par_compact (elements already assigned stay assigned).
+template <execution_kind Kind, class In, class Kept, class Dropped, class Test>
+std::optional<std::pair<Kept, Dropped>> compact_copy([[maybe_unused]] const basic_policy<Kind>& policy,
+                                                     [[maybe_unused]] In first, [[maybe_unused]] In last,
+                                                     [[maybe_unused]] Kept kept, [[maybe_unused]] Dropped dropped,
+                                                     [[maybe_unused]] Test test) {
+  if constexpr (runs_in_parallel_v<Kind, In, Kept> &&
+                (std::is_null_pointer_v<Dropped> || random_access_traversal<Dropped>)) {
+    const std::size_t n = distance_of(first, last);
+    const scan_plan plan(policy, n);
+    if (!plan.parallel()) {
+      return std::nullopt;
+    }
+    auto classify = [first, test](std::size_t i) mutable { return test(first, i); };
+    copy_emitter<In, Kept, Dropped> emit{first, kept, dropped};
+    auto body = [&] { return par_compact(plan.tiles(), n, classify, emit); };
+    const std::optional<std::size_t> count = run_on_pool(policy, body);
+    if (!count) {
+      return std::nullopt;
+    }
+    if constexpr (std::is_null_pointer_v<Dropped>) {
+      return std::pair(nth(kept, *count), dropped);
+    } else {
+      return std::pair(nth(kept, *count), nth(dropped, n - *count));
+    }
+  } else {
+    return std::nullopt;
+  }
+}
+
+/// The in-place compactions: remove, remove_if and unique (KeepDropped
+/// false), stable_partition (true). In one entry into the pool: par_compact
+/// move-constructs the kept elements into a buffer of n = last - first raw
+/// slots (with KeepDropped, the dropped ones into its end, reversed); then two
+/// parallel walks move them back, the kept ones to [first, first + kept) and,
+/// with KeepDropped, the dropped ones after them in their order, and one
+/// destroys the buffer's objects. Returns first + kept. Returns std::nullopt,
+/// having done nothing, when the call does not run on the pool (as
+/// compact_copy), the elements cannot be move-constructed, or the buffer or
+/// the mask cannot be allocated: the caller then runs the sequential
+/// algorithm. Without KeepDropped the elements past the returned iterator keep
+/// their values or are moved-from.
+/// Exceptions: from test, the range is unchanged; from a move construction or
+/// assignment, the range holds valid but unspecified values (some moved-from)
+/// and every object built in the buffer is destroyed before the exception
+/// propagates; the buffer is freed either way.
+template <bool KeepDropped, execution_kind Kind, class It, class Test>
+std::optional<It> compact_in_place([[maybe_unused]] const basic_policy<Kind>& policy, [[maybe_unused]] It first,
+                                   [[maybe_unused]] It last, [[maybe_unused]] Test test) {
+  using value = std::iter_value_t<It>;
+  if constexpr (runs_in_parallel_v<Kind, It> && std::is_move_constructible_v<value>) {
+    const std::size_t n = distance_of(first, last);
+    const scan_plan plan(policy, n);
+    if (!plan.parallel()) {
+      return std::nullopt;
+    }
+    const merge_buffer<value> buffer(n);
+    value* const slots = buffer.data();
+    if (slots == nullptr) {
+      return std::nullopt;
+    }
+    auto classify = [first, test](std::size_t i) mutable { return test(first, i); };
+    buffer_emitter<KeepDropped, It, value> emit{first, slots, n};
+    auto body = [&]() -> std::optional<It> {
+      const std::optional<std::size_t> kept = par_compact(plan.tiles(), n, classify, emit);
+      if (!kept) {
+        return std::nullopt;
+      }
+      const std::size_t built = KeepDropped ? n : *kept;
+      try {
+        ws::move(policy, slots, slots + *kept, first);
+        if constexpr (KeepDropped) {
+          ws::move(policy, std::make_reverse_iterator(slots + n), std::make_reverse_iterator(slots + *kept),
+                   nth(first, *kept));
+        }
+      } catch (...) {
+        std::destroy(slots, slots + built);
+        throw;
+      }
+      ws::destroy(policy, slots, slots + built);
+      return nth(first, *kept);
+    };
+    return run_on_pool(policy, body);
+  } else {
+    return std::nullopt;
+  }
+}
+
+}  // namespace ws::detail

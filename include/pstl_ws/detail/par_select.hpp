@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// par_select: the quickselect behind ws::nth_element and ws::partial_sort,
+// whose partition steps run in parallel (par_partition) on long pieces and
+// whose pivots come from a sample aimed just past the wanted rank.
+// docs/algorithms.md#nth_element-and-the-partial-sorts.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <iterator>
+#include <limits>
+
+#include "pstl_ws/detail/dispatch.hpp"
+#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/par_sort.hpp"
+#include "pstl_ws/detail/sequential_sort.hpp"
+#include "pstl_ws/execution.hpp"
+
+namespace ws::detail {
+
+/// Inputs (and pieces) from this size select in parallel, unless the policy
+/// sets a grain: one selection is a few partition passes, and below this size
+/// the two-phase parallel partition does not beat the sequential one (measured,
+/// see the docs).
+inline constexpr std::size_t k_select_parallel_threshold = std::size_t{1} << 16;
+/// Pieces from this size take their pivot from a sample (below it, the
+/// ninther of sort's quicksort): sorting the sample costs a few percent of a
+/// pass, and saves up to half of the passes.
+inline constexpr std::size_t k_select_sample_min = 2048;
+/// The sample of a piece of n elements: n / 64 elements, at most this many
+/// (its pivot then lands within about n / 32 of the wanted rank).
+inline constexpr std::size_t k_select_sample_max = 1023;
+
+/// Which pieces of one selection partition in parallel: those of at least
+/// m_parallel_min elements (never, on the calling thread).
+struct select_plan {
+  std::size_t m_parallel_min;
+
+  /// On the calling thread: every step sequential.
+  static constexpr select_plan on_caller() noexcept { return {std::numeric_limits<std::size_t>::max()}; }
+
+  /// The plan of a call under `policy`, from the grain as walk_plan reads it:
+  /// with a grain g, pieces of at least 2g; else k_select_parallel_threshold.
+  template <execution_kind Kind>
+  static select_plan of(const basic_policy<Kind>& policy) noexcept {
+    const std::size_t grain = policy.grain();
+    if (grain == 0) {
+      return {k_select_parallel_threshold};
+    }
+    return {grain > std::numeric_limits<std::size_t>::max() / 2 ? std::numeric_limits<std::size_t>::max() : 2 * grain};
+  }
+
+  [[nodiscard]] constexpr bool parallel(std::size_t n) const noexcept { return n >= m_parallel_min; }
+};
+
+/// Moves to *first a pivot whose rank in [first, last) is near, and on the
+/// side of the smaller part beyond, the rank of nth: from a sample of
+/// n / 64 elements gathered at the front and sorted, the element about
+/// 2 standard deviations past nth's rank in it (above when nth is in the
+/// lower half, so that nth most likely ends in the lower part, and the other
+/// way round). The next piece is then about min(k, n - k) elements, not n / 2.
+template <class It, class Comp>
+void move_sampled_pivot_to_front(It first, It nth, It last, Comp& comp) {
+  const std::size_t n = distance_of(first, last);
+  const std::size_t k = distance_of(first, nth);
+  const std::size_t s = std::min(k_select_sample_max, n / 64);
+  const std::size_t stride = (n - s) / s;
+  for (std::size_t i = 0; i < s; ++i) {  // from the part past the sample: no element is moved twice
+    std::iter_swap(detail::nth(first, i), detail::nth(first, s + i * stride));
+  }
+  const It sample_last = detail::nth(first, s);
+  sequential_sort(first, sample_last, comp);
+  const std::size_t target = k * s / n;
+  const std::size_t margin = std::size_t{1} << (std::bit_width(s) / 2);  // about sqrt(s): 2 deviations
+  const std::size_t rank = k < n / 2 ? std::min(s - 1, target + margin) : target - std::min(target, margin);
+  std::iter_swap(first, detail::nth(first, rank));
+}
+
+/// One quickselect step on [first, last) around a pivot at *first:
+/// partition_around_front (sort's, with its equal-keys case) in parallel or
+/// not. Returns the parts as partition_around_front does.
+template <class It, class Comp>
+partition_result<It> select_step(It first, It nth, It last, Comp& comp, bool has_predecessor, bool parallel) {
+  if (distance_of(first, last) >= k_select_sample_min) {
+    move_sampled_pivot_to_front(first, nth, last, comp);
+  } else {
+    move_pivot_to_front(first, last, comp);
+  }
+  return parallel ? partition_around_front(first, last, comp, has_predecessor, parallel_partition())
+                  : partition_around_front(first, last, comp, has_predecessor, sequential_partition());
+}
+
+/// Rearranges [first, last) so that *nth is what a sort would put there,
+/// nothing before it is after it and nothing after it before it (nth !=
+/// last). Quickselect: each step partitions the piece holding nth (in
+/// parallel when `plan` says so, then on a worker) and keeps the part that
+/// holds it; a step whose pivot equals the element before the piece gathers
+/// the equal elements, so few distinct values take few steps. Pieces of at
+/// most k_insertion_sort_max elements are insertion-sorted; past 2 log2 n
+/// steps the piece is sorted (par_sort or the introsort), so O(n log n) at
+/// worst, O(n) expected. Every loop is bounded by the range: any comparator
+/// leaves a permutation. Exceptions: comp's, once every started part
+/// finished; the range is then a permutation of its input.
+template <class It, class Comp>
+void select(It first, It nth, It last, Comp& comp, select_plan plan) {
+  int depth_limit = sort_depth_limit(last - first);
+  bool has_predecessor = false;
+  while (last - first > k_insertion_sort_max) {
+    const std::size_t n = distance_of(first, last);
+    if (depth_limit-- == 0) {
+      if (plan.parallel(n)) {
+        par_sort(first, n, comp);
+      } else {
+        sequential_sort(first, last, comp);
+      }
+      return;
+    }
+    const partition_result<It> parts = select_step(first, nth, last, comp, has_predecessor, plan.parallel(n));
+    if (nth < parts.m_left_end) {
+      last = parts.m_left_end;
+    } else if (nth >= parts.m_right_begin) {
+      first = parts.m_right_begin;
+      has_predecessor = true;
+    } else {
+      return;  // nth is the pivot or among the elements equal to it: in place
+    }
+  }
+  insertion_sort(first, last, comp);
+}
+
+/// Runs body(plan) for a selection over n elements: with the policy's plan on
+/// its pool when the policy is parallel and n is long enough for the plan
+/// (nested calls then run inline on that worker), else with
+/// select_plan::on_caller() on the calling thread, with no pool traffic.
+template <execution_kind Kind, class Body>
+void run_select(const basic_policy<Kind>& policy, std::size_t n, Body body) {
+  const select_plan plan = select_plan::of(policy);
+  if (!basic_policy<Kind>::is_parallel || !plan.parallel(n)) {
+    body(select_plan::on_caller());
+    return;
+  }
+  auto run = [&] { body(plan); };
+  run_on_pool(policy, run);
+}
+
+}  // namespace ws::detail

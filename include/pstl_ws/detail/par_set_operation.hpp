@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+// set_operation: the one driver of set_union, set_intersection,
+// set_difference and set_symmetric_difference: windows cut at values, then
+// par_scan over them (a counting pass, offsets, a writing pass).
+// docs/algorithms.md#merge-inplace_merge-and-the-set-operations.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <new>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "pstl_ws/detail/dispatch.hpp"
+#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/par_scan.hpp"
+#include "pstl_ws/execution.hpp"
+#include "pstl_ws/thread_pool.hpp"
+
+namespace ws::detail {
+
+/// The grain of a set operation unless the policy sets one: inputs of fewer
+/// than 2 * grain elements (both ranges together) run on the calling thread
+/// (libstdc++'s parallel set operations start at 1000 elements), and no
+/// window is cut below it. Each element is compared twice (count, then
+/// write), so 1K elements are a few microseconds of work, several times what
+/// a stolen join costs.
+inline constexpr std::size_t k_set_operation_grain = 1024;
+
+/// Windows per pool thread: the windows are cut on one thread, so few, but
+/// enough that par_for can balance windows of unequal sizes.
+inline constexpr std::size_t k_set_windows_per_thread = 8;
+
+/// An output iterator that only counts the elements written through it.
+class counting_output {
+ public:
+  using iterator_category = std::output_iterator_tag;
+  using value_type = void;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = void;
+
+  /// What *it = x assigns to: nothing.
+  struct sink {
+    template <class T>
+    const sink& operator=(const T& /*value*/) const noexcept {
+      return *this;
+    }
+  };
+
+  [[nodiscard]] sink operator*() const noexcept { return {}; }
+  counting_output& operator++() noexcept {
+    ++m_count;
+    return *this;
+  }
+  counting_output operator++(int) noexcept {
+    counting_output old = *this;
+    ++m_count;
+    return old;
+  }
+  [[nodiscard]] std::size_t count() const noexcept { return m_count; }
+
+ private:
+  std::size_t m_count = 0;
+};
+
+/// Where one window of a set operation starts in each range; it ends where
+/// the next window starts.
+struct set_window {
+  std::size_t m_first1;
+  std::size_t m_first2;
+};
+
+/// Levels of window cutting at most. Sorted input needs about log2 of the
+/// window count plus a few levels for runs of equivalent elements; the limit
+/// bounds the recursion whatever comp answers (a deeper piece is one window).
+inline constexpr std::size_t k_max_cut_depth = 64;
+
+/// A cut of [a + a0, a + a1) and [b + b0, b + b1) (sorted) at the value v:
+/// before every element not less than v (lower) or, when that leaves one
+/// side empty, before every element greater than v (upper). Every element in
+/// front of the cut, in either range, is then less than every element behind
+/// it, so no run of equivalent elements straddles it. Nothing when neither
+/// cut leaves elements on both sides.
+template <class It1, class It2, class T, class Comp>
+std::optional<std::pair<std::size_t, std::size_t>> cut_at_value(It1 a, std::size_t a0, std::size_t a1, It2 b,
+                                                                 std::size_t b0, std::size_t b1, const T& v,
+                                                                 Comp& comp) {
+  using cut = std::pair<std::size_t, std::size_t>;
+  auto splits = [&](const cut& c) { return (c.first != a0 || c.second != b0) && (c.first != a1 || c.second != b1); };
+  const cut lower{distance_of(a, std::lower_bound(nth(a, a0), nth(a, a1), v, comp)),
+                  distance_of(b, std::lower_bound(nth(b, b0), nth(b, b1), v, comp))};
+  if (splits(lower)) {
+    return lower;
+  }
+  const cut upper{distance_of(a, std::upper_bound(nth(a, a0), nth(a, a1), v, comp)),
+                  distance_of(b, std::upper_bound(nth(b, b0), nth(b, b1), v, comp))};
+  if (splits(upper)) {
+    return upper;
+  }
+  return std::nullopt;
+}
+
+/// Appends to `windows` the windows of [a + a0, a + a1) and [b + b0, b + b1):
+/// the two cut at the middle element of the longer one (cut_at_value), each
+/// side again, down to fewer than 2 * size elements, a piece that no value
+/// cuts (a run of equivalent elements) or `depth` levels.
+template <class It1, class It2, class Comp>
+void cut_windows(It1 a, std::size_t a0, std::size_t a1, It2 b, std::size_t b0, std::size_t b1, Comp& comp,
+                 std::size_t size, std::size_t depth, std::vector<set_window>& windows) {
+  const std::size_t na = a1 - a0;
+  const std::size_t nb = b1 - b0;
+  if ((na + nb) / 2 >= size && depth != 0) {
+    const auto cut = na >= nb ? cut_at_value(a, a0, a1, b, b0, b1, *nth(a, a0 + na / 2), comp)
+                              : cut_at_value(a, a0, a1, b, b0, b1, *nth(b, b0 + nb / 2), comp);
+    if (cut) {
+      cut_windows(a, a0, cut->first, b, b0, cut->second, comp, size, depth - 1, windows);
+      cut_windows(a, cut->first, a1, b, cut->second, b1, comp, size, depth - 1, windows);
+      return;
+    }
+  }
+  windows.push_back({a0, b0});
+}
+
+/// The set operation `step` (a std::set_xxx taking first1, last1, first2,
+/// last2, out, comp) of [first1, last1) and [first2, last2) into out. In
+/// parallel (a parallel policy, every iterator indexable, n1 + n2 >= 2 *
+/// grain), on a worker: windows are cut on that worker down to fewer than
+/// 2 * max(grain, (n1 + n2) / (8 P)) elements (P threads; so about
+/// k_set_windows_per_thread windows per thread), then par_scan over them
+/// runs `step` on each window's two pieces twice: into a counting_output,
+/// then, after the sum of the counts before it, into out + that offset. Runs of equivalent elements never straddle a window, so
+/// the windows' outputs, concatenated, are `step`'s output on the whole
+/// ranges. Otherwise `step` on the whole ranges on the calling thread (on the
+/// worker if the window list cannot be allocated). Returns the end of the
+/// output.
+/// Complexity: twice step's comparisons and copies once, plus O(log(n1 + n2))
+/// per window; span O((n1 + n2) / P + P log(n1 + n2)) with evenly spread
+/// values (a run of equivalent elements is one window: a long one is long
+/// work for one thread). Exceptions: the first exception of comp or of a copy
+/// is rethrown once every started window finished; the output holds
+/// unspecified values. comp must answer the same on both passes.
+template <execution_kind Kind, class It1, class It2, class Out, class Comp, class Step>
+Out set_operation(const basic_policy<Kind>& policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out,
+                  Comp& comp, Step step) {
+  if constexpr (runs_in_parallel_v<Kind, It1, It2, Out>) {
+    const std::size_t n1 = distance_of(first1, last1);
+    const std::size_t n2 = distance_of(first2, last2);
+    const std::size_t grain = grain_of(policy, k_set_operation_grain);
+    if ((n1 + n2) / 2 >= grain) {  // n1 + n2 >= 2 * grain, without overflow
+      auto body = [&]() -> Out {
+        const std::size_t size = std::max(grain, (n1 + n2) / (k_set_windows_per_thread * current_num_threads()));
+        std::vector<set_window> windows;
+        try {
+          cut_windows(first1, 0, n1, first2, 0, n2, comp, size, k_max_cut_depth, windows);
+          windows.push_back({n1, n2});  // the end of the last window
+        } catch (const std::bad_alloc&) {
+          return step(first1, last1, first2, last2, out, std::ref(comp));
+        }
+        auto run_window = [&](std::size_t i, auto window_out) {
+          const set_window& w = windows[i];
+          const set_window& next = windows[i + 1];
+          return step(nth(first1, w.m_first1), nth(first1, next.m_first1), nth(first2, w.m_first2),
+                      nth(first2, next.m_first2), window_out, std::ref(comp));
+        };
+        // par_scan over the windows: count each one's output, add up the
+        // counts in order, then write each at the sum of those before it.
+        auto count_window = [&](std::size_t i) { return run_window(i, counting_output()).count(); };
+        auto add = [](std::size_t earlier, std::size_t later) { return earlier + later; };
+        auto write_window = [&](std::size_t i, const std::optional<std::size_t>& offset) {
+          run_window(i, nth(out, *offset));
+        };
+        const std::size_t total =
+            *par_scan<std::size_t>(windows.size() - 1, std::size_t{0}, count_window, add, write_window);
+        return nth(out, total);
+      };
+      return run_on_pool(policy, body);
+    }
+  }
+  return step(first1, last1, first2, last2, out, std::ref(comp));
+}
+
+}  // namespace ws::detail
