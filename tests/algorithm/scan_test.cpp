@@ -346,19 +346,24 @@ TEST_CASE("scans run on the pool's workers from two tiles and on the caller belo
     return x;
   };
   const auto n = static_cast<long>(k_scan_parallel_threshold);
+  // Each element is transformed once by its tile's scan, and once more by
+  // its tile's fold unless the tile ran right after its neighbour.
   ws::transform_inclusive_scan(ws::par.on(pool), in.begin(), in.end(), out.begin(), std::plus<>(), count_threads);
   CHECK(off_pool.load() == 0);
-  CHECK(on_pool.load() == 2 * n);  // each element transformed in phases 1 and 3
+  const long parallel_calls = on_pool.load();
+  CHECK(parallel_calls >= n);
+  CHECK(parallel_calls <= 2 * n);
   ws::transform_exclusive_scan(ws::par.on(pool), in.begin(), in.end() - 1, out.begin(), 0L, std::plus<>(),
                                count_threads);
   ws::transform_exclusive_scan(ws::seq.on(pool), in.begin(), in.end(), out.begin(), 0L, std::plus<>(),
                                count_threads);
-  CHECK(on_pool.load() == 2 * n);
+  CHECK(on_pool.load() == parallel_calls);
   CHECK(off_pool.load() == 2 * n - 1);
   // With a grain g, from 2g elements.
   ws::transform_inclusive_scan(ws::par.on(pool).grain(2), in.begin(), in.begin() + 4, out.begin(), std::plus<>(),
                                count_threads);
-  CHECK(on_pool.load() == 2 * n + 8);
+  CHECK(on_pool.load() >= parallel_calls + 4);
+  CHECK(on_pool.load() <= parallel_calls + 8);
 }
 
 TEST_CASE("an exception from op or transform at the first, a middle or the last element reaches the caller" *
@@ -368,7 +373,8 @@ TEST_CASE("an exception from op or transform at the first, a middle or the last 
   std::iota(values.begin(), values.end(), 0L);
   // Elements 0 .. n - 1 in tiles of 100: tile t sums to 10000 t + 4950, never
   // to 0, n / 2 or n - 1, so op's right operand equals `at` only when it is
-  // element `at` (phases 1 and 3), never when it is a tile's sum (phase 2).
+  // element `at` (in a fold or a scan), never when it is a tile's sum (when
+  // the carries are added up).
   using call = std::function<void(ws::parallel_policy, std::vector<long>& out, long at)>;
   const std::vector<std::pair<const char*, call>> throwing = {
       {"inclusive_scan",

@@ -129,7 +129,7 @@ TEST_CASE("the set operations on strings, with std::greater, with < and on lists
   }
 }
 
-TEST_CASE("an exception from the comparator at the first, a middle or the last call reaches the caller of each set operation" * doctest::timeout(120)) {
+TEST_CASE("an exception from the comparator at the first call, or a later one, reaches the caller of each set operation" * doctest::timeout(120)) {
   const std::size_t n = 2 * ws::detail::k_set_operation_grain + 101;
   const std::vector<keyed> a = sorted_run(n / 2, 1000, 0, 0, 3);
   const std::vector<keyed> b = sorted_run(n - n / 2, 1000, 0, k_second_tags, 4);
@@ -141,11 +141,15 @@ TEST_CASE("an exception from the comparator at the first, a middle or the last c
       auto run = [&](const relation& comp) {
         return run_op<decltype(policy)>(op, policy, a.begin(), a.end(), b.begin(), b.end(), out.begin(), comp);
       };
+      // A window that runs after its neighbour is written in one pass, one
+      // that was stolen is counted first: a run makes between c + w and
+      // c + 2w calls (c cutting, w one pass over the windows), so at least
+      // half of what this run made, and throwing at half of it always throws.
       std::atomic<std::size_t> calls{0};
-      run(counting_comparator(calls, 0));  // the windows are fixed: every run makes as many calls
+      run(counting_comparator(calls, 0));
       const std::size_t total = calls.load();
       REQUIRE(total > 2);
-      for (std::size_t throw_at : {std::size_t{1}, total / 2, total}) {
+      for (std::size_t throw_at : {std::size_t{1}, total / 4, total / 2}) {
         CAPTURE(throw_at);
         calls = 0;
         CHECK_THROWS_AS(run(counting_comparator(calls, throw_at)), std::runtime_error);

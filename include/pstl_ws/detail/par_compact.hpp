@@ -30,24 +30,27 @@ struct compacted_tile {
 };
 
 /// Compacts the n elements covered by `tiles`, stably. Must run on a worker.
-///   Phase 1 (par_scan's reduce): classify(i), once for every i, says whether
-///     element i is kept; the answers go to a mask of n bytes and each tile
-///     counts its kept elements. Each tile calls its own copy of classify.
-///   Phase 3 (par_scan's scan): in every tile, in order, emit(i, kept, rank),
+/// par_scan in strict order (every tile reduced before any is scanned, so
+/// that nothing is emitted before every test answered, and unique's test,
+/// which reads the element before a tile, reads it before it is moved):
+///   Its reduce: classify(i), once for every i, says whether element i is
+///     kept; the answers go to a mask of n bytes and each tile counts its
+///     kept elements. Each tile calls its own copy of classify.
+///   Its scan: in every tile, in order, emit(i, kept, rank),
 ///     rank being how many elements before i are of the same kind (kept, or
 ///     dropped): where a stable compaction puts element i. A tile's dropped
 ///     rank starts at its first index minus its kept carry, so one count per
 ///     tile serves both kinds.
-/// Reading the mask in phase 3 (rather than calling classify again) calls
+/// Reading the mask in the scan (rather than calling classify again) calls
 /// classify exactly n times, as the standard's complexity asks, and keeps
-/// every write inside the slots phase 2 gave its tile even when classify
+/// every write inside the slots the carries gave its tile even when classify
 /// answers inconsistently.
 /// Returns how many elements are kept; std::nullopt, having called nothing,
 /// when the mask cannot be allocated.
 /// Emit provides emit.undo(kept_first, kept_last, dropped_first,
 /// dropped_last) noexcept, which undoes the emits of those ranks.
 /// Work O(n), span O(tile + n / P + tiles), extra memory n bytes and O(tiles).
-/// Exceptions: from classify, in phase 1: nothing is emitted. From emit: the
+/// Exceptions: from classify: nothing is emitted. From emit: the
 /// tile that threw undoes its own emits, and once every started tile finished,
 /// every tile that completed is undone too; then the exception propagates.
 template <class Classify, class Emit>
@@ -70,7 +73,7 @@ std::optional<std::size_t> par_compact(const scan_tiles& tiles, std::size_t n, C
     return kept;
   };
   auto add = [](std::size_t earlier, std::size_t later) { return earlier + later; };
-  // The kept ranks of every tile that completed phase 3: written by the tile,
+  // The kept ranks of every tile whose scan completed: written by the tile,
   // read only after par_scan threw, which it does once every started tile
   // finished.
   std::vector<std::optional<compacted_tile>> completed(tiles.count());
@@ -97,7 +100,7 @@ std::optional<std::size_t> par_compact(const scan_tiles& tiles, std::size_t n, C
     completed[t] = compacted_tile{kept_first, kept};
   };
   try {
-    return par_scan<std::size_t>(tiles.count(), std::nullopt, count_tile, add, emit_tile).value_or(0);
+    return par_scan<std::size_t, scan_order::strict>(tiles.count(), std::nullopt, count_tile, add, emit_tile).value_or(0);
   } catch (...) {
     for (std::size_t t = 0; t < tiles.count(); ++t) {
       if (const std::optional<compacted_tile>& tile = completed[t]) {

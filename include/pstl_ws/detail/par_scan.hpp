@@ -7,23 +7,26 @@
 
 #include <cstddef>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/execution.hpp"
+#include "pstl_ws/join.hpp"
 
 namespace ws::detail {
 
-/// Elements per tile by default. A tile is read twice (phase 1 and phase 3),
-/// so it should still be in the core's L2 cache when its second read comes:
+/// Elements per tile by default. A tile is read twice (reduced, then
+/// scanned), so it should still be in the core's L2 cache for its second read:
 /// 16384 elements of 8 bytes are 128 KiB. Tiles depend only on n and the
 /// grain, never on the thread count, so a floating-point scan gives the same
 /// bits on every pool.
 inline constexpr std::size_t k_scan_tile = 16384;
 
 /// Below this many elements a scan runs on the calling thread: the parallel
-/// form reads every element twice, which only pays with two full tiles or more.
+/// form handles every element twice (reduce, scan), which only pays with two
+/// full tiles or more.
 inline constexpr std::size_t k_scan_parallel_threshold = 2 * k_scan_tile;
 
 /// The tiles of one scan: [begin(t), end(t)) for t in [0, count()), covering
@@ -59,50 +62,148 @@ class scan_plan {
   bool m_parallel;
 };
 
-/// The three phases of a scan over `count` tiles (scan_tiles' pieces of a
-/// range, or any other ordered pieces: the set operations' windows). Must run
-/// on a worker (see run_on_pool).
-///   1. In parallel, sums[t] = reduce_tile(t) for every tile: the combination
-///      of what tile t contributes (a T).
-///   2. On this thread, carries[t] = the combination of `init` (if any) and
-///      sums[0] ... sums[t - 1], in that order (combine(earlier, later): a
-///      non-commutative combine keeps operand order); carries[0] = init.
-///   3. In parallel, scan_tile(t, carries[t]) for every tile, carries[t]
-///      being a std::optional<T> (empty for tile 0 with no init).
-/// Returns the combination of init and every sum (empty when there is no
-/// tile and no init): the total a compaction returns.
-/// Phase 2 is O(count) combines on one thread: a few hundred for 10^7
-/// elements in tiles of k_scan_tile. T needs no default constructor.
-/// Exceptions: from phase 1 or 3 as par_for (the first one, once every started
-/// leaf finished; later phases do not run); from combine, directly;
-/// std::bad_alloc for the count sums.
-template <class T, class ReduceTile, class Combine, class ScanTile>
-std::optional<T> par_scan(std::size_t count, std::optional<T> init, ReduceTile& reduce_tile, Combine& combine,
-                          ScanTile& scan_tile) {
-  std::vector<std::optional<T>> sums(count);
-  auto reduce_leaf = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t t = begin; t < end; ++t) {
-      sums[t].emplace(reduce_tile(t));
-    }
-  };
-  par_for(count, 1, reduce_leaf);
+/// The carry after a tile: combine(carry, sum), or sum when there is no
+/// carry yet (tile 0 with no init). The carry is read, not moved, since the
+/// tile it came with may still need it.
+template <class T, class Combine>
+T carry_after(const std::optional<T>& carry, T sum, Combine& combine) {
+  return carry ? T(combine(*carry, std::move(sum))) : std::move(sum);
+}
 
-  // In place: sums[t] becomes the carry into tile t (the carry is read, not
-  // moved, by combine, since tile t still needs it).
-  std::optional<T> carry = std::move(init);
-  for (std::optional<T>& sum : sums) {
-    std::optional<T> next = carry ? std::optional<T>(combine(std::as_const(*carry), std::move(*sum))) : std::move(sum);
-    sum = std::move(carry);
-    carry = std::move(next);
+/// The order of par_scan's calls.
+enum class scan_order {
+  /// A tile may be scanned before a later tile is reduced (the one-pass tiles).
+  adaptive,
+  /// Every tile is reduced before any tile is scanned (two passes).
+  strict,
+};
+
+/// One par_scan: the tiles of a range scanned by recursive halving, each half
+/// in one of two ways (docs/algorithms.md#par_scan).
+template <class T, class ReduceTile, class Combine, class ScanTile>
+class tiled_scan {
+ public:
+  tiled_scan(std::size_t count, ReduceTile& reduce_tile, Combine& combine, ScanTile& scan_tile)
+      : m_slots(count), m_reduce_tile(reduce_tile), m_combine(combine), m_scan_tile(scan_tile) {}
+
+  /// Reduces every tile of [first, last) in parallel, then, from `carry`,
+  /// adds up their carries on this thread and scans them in parallel; returns
+  /// the carry after them.
+  std::optional<T> reduce_then_scan(std::size_t first, std::size_t last, std::optional<T> carry) {
+    reduce_tiles(first, last);
+    return scan_reduced(first, last, std::move(carry));
   }
 
-  auto scan_leaf = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t t = begin; t < end; ++t) {
-      scan_tile(t, std::as_const(sums[t]));
+  /// Scans the tiles [first, last) (last > first) from `carry`; returns the
+  /// carry after them. The right half of each split is a job: run by this
+  /// thread after the left half, it knows its carry and scans each tile
+  /// while it is in cache (reduce_tile then scan_tile); run by a thief, it
+  /// only reduces its tiles, and once the left half is done its carries are
+  /// added up and its tiles scanned, in parallel.
+  std::optional<T> scan(std::size_t first, std::size_t last, std::optional<T> carry) {
+    if (last - first == 1) {
+      if constexpr (k_scan_returns_carry) {
+        return m_scan_tile(first, std::as_const(carry));
+      } else {
+        T sum = m_reduce_tile(first);
+        m_scan_tile(first, std::as_const(carry));
+        return carry_after(carry, std::move(sum), m_combine);
+      }
     }
-  };
-  par_for(count, 1, scan_leaf);
-  return carry;
+    const std::size_t mid = first + (last - first) / 2;
+    std::optional<T> left_carry;   // after [first, mid)
+    std::optional<T> right_carry;  // after [mid, last), when this thread scanned the right half
+    ws::join_context([&](fn_context) { left_carry = scan(first, mid, std::move(carry)); },
+                     [&](fn_context ctx) {
+                       if (ctx.migrated()) {
+                         reduce_tiles(mid, last);  // the left half may still be running
+                       } else {
+                         // Not migrated: the left half finished on this thread.
+                         right_carry = scan(mid, last, left_carry);
+                       }
+                     });
+    if (right_carry) {
+      return right_carry;
+    }
+    return scan_reduced(mid, last, std::move(left_carry));
+  }
+
+ private:
+  /// The second half of reduce_then_scan, for tiles already reduced.
+  std::optional<T> scan_reduced(std::size_t first, std::size_t last, std::optional<T> carry) {
+    // Each slot's sum becomes the carry into its tile.
+    for (std::size_t t = first; t < last; ++t) {
+      std::optional<T> next(carry_after(carry, std::move(*m_slots[t]), m_combine));
+      m_slots[t] = std::move(carry);
+      carry = std::move(next);
+    }
+    auto scan_leaf = [&](std::size_t begin, std::size_t end) {
+      for (std::size_t t = first + begin; t < first + end; ++t) {
+        m_scan_tile(t, std::as_const(m_slots[t]));
+      }
+    };
+    par_for(last - first, 1, scan_leaf);
+    return carry;
+  }
+
+  /// Stores the sum of every tile of [first, last), in parallel.
+  void reduce_tiles(std::size_t first, std::size_t last) {
+    auto reduce_leaf = [&](std::size_t begin, std::size_t end) {
+      for (std::size_t t = first + begin; t < first + end; ++t) {
+        m_slots[t].emplace(m_reduce_tile(t));
+      }
+    };
+    par_for(last - first, 1, reduce_leaf);
+  }
+
+  /// Whether scan_tile(t, carry) returns the carry after tile t (a T), which
+  /// is then trusted to equal carry_after(carry, reduce_tile(t)).
+  static constexpr bool k_scan_returns_carry =
+      std::is_same_v<std::invoke_result_t<ScanTile&, std::size_t, const std::optional<T>&>, T>;
+
+  std::vector<std::optional<T>> m_slots;  // a stolen half's sums, then its carries
+  ReduceTile& m_reduce_tile;
+  Combine& m_combine;
+  ScanTile& m_scan_tile;
+};
+
+/// A scan over `count` ordered tiles (scan_tiles' pieces of a range, or any
+/// other pieces: the set operations' windows), given reduce_tile(t) -> T, what
+/// tile t contributes, and scan_tile(t, carry), which does tile t's work
+/// (writes its part of the output) from carry, a std::optional<T> holding
+/// `init` combined with the sums of every tile before t, in order
+/// (combine(earlier, later): a non-commutative combine keeps operand order;
+/// empty for tile 0 with no init). Each tile is reduced at most once and
+/// scanned once; a tile that runs after its left neighbour on the same thread
+/// is reduced and scanned back to back, while it is in cache (one pass over
+/// memory), and the tiles of a half that another thread took are all reduced
+/// first and scanned once the carries reach them (two passes, in parallel).
+/// A scan_tile that returns a T returns the carry after its tile, which must
+/// equal combine(carry, reduce_tile(t)) (an exact type: a scan of integers);
+/// a tile scanned after its neighbour is then not reduced at all.
+/// The carries are the same either way, so the result does not depend on the
+/// schedule or the thread count. With scan_order::strict every tile is
+/// reduced before any is scanned (for callers whose scan undoes what a
+/// reduce of a later tile must still see). Must run on a worker (see
+/// run_on_pool).
+/// Returns the combination of init and every sum (empty when there is no
+/// tile and no init): the total a compaction returns. T needs no default
+/// constructor. Span O(max tile + count); combines O(count).
+/// Exceptions: the first exception of a tile is rethrown once the tiles
+/// running beside it finished (no tile after it is scanned); std::bad_alloc
+/// for the count slots.
+template <class T, scan_order Order = scan_order::adaptive, class ReduceTile, class Combine, class ScanTile>
+std::optional<T> par_scan(std::size_t count, std::optional<T> init, ReduceTile& reduce_tile, Combine& combine,
+                          ScanTile& scan_tile) {
+  if (count == 0) {
+    return init;
+  }
+  tiled_scan<T, ReduceTile, Combine, ScanTile> scan(count, reduce_tile, combine, scan_tile);
+  if constexpr (Order == scan_order::strict) {
+    return scan.reduce_then_scan(0, count, std::move(init));
+  } else {
+    return scan.scan(0, count, std::move(init));
+  }
 }
 
 }  // namespace ws::detail

@@ -131,13 +131,14 @@ void cut_windows(It1 a, std::size_t a0, std::size_t a1, It2 b, std::size_t b0, s
 /// grain), on a worker: windows are cut on that worker down to fewer than
 /// 2 * max(grain, (n1 + n2) / (8 P)) elements (P threads; so about
 /// k_set_windows_per_thread windows per thread), then par_scan over them
-/// runs `step` on each window's two pieces twice: into a counting_output,
-/// then, after the sum of the counts before it, into out + that offset. Runs of equivalent elements never straddle a window, so
+/// runs `step` on each window's two pieces into out + the sum of the counts
+/// before it, first into a counting_output to get its count when the window
+/// ran on another thread than the one before it. Runs of equivalent elements never straddle a window, so
 /// the windows' outputs, concatenated, are `step`'s output on the whole
 /// ranges. Otherwise `step` on the whole ranges on the calling thread (on the
 /// worker if the window list cannot be allocated). Returns the end of the
 /// output.
-/// Complexity: twice step's comparisons and copies once, plus O(log(n1 + n2))
+/// Complexity: up to twice step's comparisons and copies once, plus O(log(n1 + n2))
 /// per window; span O((n1 + n2) / P + P log(n1 + n2)) with evenly spread
 /// values (a run of equivalent elements is one window: a long one is long
 /// work for one thread). Exceptions: the first exception of comp or of a copy
@@ -166,12 +167,14 @@ Out set_operation(const basic_policy<Kind>& policy, It1 first1, It1 last1, It2 f
           return step(nth(first1, w.m_first1), nth(first1, next.m_first1), nth(first2, w.m_first2),
                       nth(first2, next.m_first2), window_out, std::ref(comp));
         };
-        // par_scan over the windows: count each one's output, add up the
-        // counts in order, then write each at the sum of those before it.
+        // par_scan over the windows: a window writes at the sum of the counts
+        // of those before it, and returns where its output ends (so a window
+        // that runs after its neighbour needs no counting pass).
         auto count_window = [&](std::size_t i) { return run_window(i, counting_output()).count(); };
         auto add = [](std::size_t earlier, std::size_t later) { return earlier + later; };
-        auto write_window = [&](std::size_t i, const std::optional<std::size_t>& offset) {
-          run_window(i, nth(out, *offset));
+        auto write_window = [&](std::size_t i, const std::optional<std::size_t>& offset) -> std::size_t {
+          const Out window_out = nth(out, *offset);
+          return *offset + distance_of(window_out, run_window(i, window_out));
         };
         const std::size_t total =
             *par_scan<std::size_t>(windows.size() - 1, std::size_t{0}, count_window, add, write_window);
