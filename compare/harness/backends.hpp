@@ -6,7 +6,9 @@
 //   for_each(first, last, f)             reduce(first, last, init)
 //   transform_reduce(first1, last1, first2, init)   (a dot product)
 //   find_if(first, last, pred)           count_if(first, last, pred)
-//   min_element(first, last)
+//   min_element(first, last)             inclusive_scan(first, last, out)
+//   copy_if(first, last, out, pred)      merge(first1, last1, first2, last2, out)
+//   nth_element(first, nth, last)
 //   sort(first, last)                    stable_sort(first, last, comp)
 //   fib(n)                               (recursive fork-join, no cutoff)
 //   nested_sort(blocks, block_size, data) (a parallel for over blocks whose
@@ -81,6 +83,22 @@ struct seq_backend {
   It min_element(It first, It last) const {
     return std::min_element(first, last);
   }
+  template <class It, class Out>
+  Out inclusive_scan(It first, It last, Out out) const {
+    return std::inclusive_scan(first, last, out);
+  }
+  template <class It, class Out, class Pred>
+  Out copy_if(It first, It last, Out out, Pred pred) const {
+    return std::copy_if(first, last, out, pred);
+  }
+  template <class It1, class It2, class Out>
+  Out merge(It1 first1, It1 last1, It2 first2, It2 last2, Out out) const {
+    return std::merge(first1, last1, first2, last2, out);
+  }
+  template <class It>
+  void nth_element(It first, It nth, It last) const {
+    std::nth_element(first, nth, last);
+  }
   template <class It>
   void sort(It first, It last) const {
     std::sort(first, last);
@@ -134,6 +152,22 @@ class policy_backend {
   template <class It>
   It min_element(It first, It last) const {
     return std::min_element(m_policy, first, last);
+  }
+  template <class It, class Out>
+  Out inclusive_scan(It first, It last, Out out) const {
+    return std::inclusive_scan(m_policy, first, last, out);
+  }
+  template <class It, class Out, class Pred>
+  Out copy_if(It first, It last, Out out, Pred pred) const {
+    return std::copy_if(m_policy, first, last, out, pred);
+  }
+  template <class It1, class It2, class Out>
+  Out merge(It1 first1, It1 last1, It2 first2, It2 last2, Out out) const {
+    return std::merge(m_policy, first1, last1, first2, last2, out);
+  }
+  template <class It>
+  void nth_element(It first, It nth, It last) const {
+    std::nth_element(m_policy, first, nth, last);
   }
   template <class It>
   void sort(It first, It last) const {

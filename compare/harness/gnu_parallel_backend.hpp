@@ -59,6 +59,22 @@ class gnu_parallel_backend {
     omp_set_num_threads(m_threads);
     return __gnu_parallel::min_element(first, last);
   }
+  template <class It, class Out>
+  Out inclusive_scan(It first, It last, Out out) const {
+    omp_set_num_threads(m_threads);
+    return __gnu_parallel::partial_sum(first, last, out);
+  }
+  // No copy_if: the parallel mode has none.
+  template <class It1, class It2, class Out>
+  Out merge(It1 first1, It1 last1, It2 first2, It2 last2, Out out) const {
+    omp_set_num_threads(m_threads);
+    return __gnu_parallel::merge(first1, last1, first2, last2, out);
+  }
+  template <class It>
+  void nth_element(It first, It nth, It last) const {
+    omp_set_num_threads(m_threads);
+    __gnu_parallel::nth_element(first, nth, last);
+  }
   template <class It>
   void sort(It first, It last) const {
     omp_set_num_threads(m_threads);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The tbb backend of pstl_ws_compare (see backends.hpp for the interface):
 // oneTBB's own algorithms called directly (parallel_for, parallel_reduce,
-// parallel_sort with the default auto partitioner and grain 1, task_group),
+// parallel_scan, parallel_sort with the default auto partitioner and grain 1, task_group),
 // inside a tbb::task_arena of the thread count; and the arena entry that the
 // std_par backend (std::execution::par on libstdc++'s TBB backend) uses.
 // Only built with PSTL_WS_HAVE_TBB: the library itself never needs TBB.
@@ -11,12 +11,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <iterator>
 #include <numeric>
 #include <vector>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
+#include <tbb/parallel_scan.h>
 #include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
@@ -83,6 +85,26 @@ class tbb_backend {
     auto join = [](It left, It right) { return *right < *left ? right : left; };
     return tbb::parallel_reduce(tbb::blocked_range<It>(first, last), first, leaf, join);
   }
+  /// parallel_scan's two-pass form: a pre-scan pass sums each range, the
+  /// final pass writes the prefix sums.
+  template <class It, class Out>
+  Out inclusive_scan(It first, It last, Out out) const {
+    using T = typename std::iterator_traits<It>::value_type;
+    auto scan = [first, out](const tbb::blocked_range<It>& range, T sum, bool is_final_scan) {
+      if (!is_final_scan) {
+        return std::accumulate(range.begin(), range.end(), sum);
+      }
+      Out o = out + (range.begin() - first);
+      for (It it = range.begin(); it != range.end(); ++it, ++o) {
+        sum = sum + *it;
+        *o = sum;
+      }
+      return sum;
+    };
+    tbb::parallel_scan(tbb::blocked_range<It>(first, last), T{}, scan, std::plus<>());
+    return out + (last - first);
+  }
+  // No copy_if, merge or nth_element: oneTBB has none.
   template <class It>
   void sort(It first, It last) const {
     tbb::parallel_sort(first, last);

@@ -104,6 +104,26 @@ std::vector<double> marked_doubles(std::size_t n) {
   return values;
 }
 
+/// Small random integers (below 1000) to scan: the sums are exact, so every
+/// backend must give seq's bits, and wrap (defined) when repeated calls scan
+/// the same data again.
+std::vector<std::uint64_t> scan_input(std::size_t n) {
+  std::mt19937_64 engine(k_seed);
+  std::vector<std::uint64_t> values(n);
+  std::generate(values.begin(), values.end(), [&engine] { return engine() % 1000; });
+  return values;
+}
+
+/// Random values whose first half holds two sorted runs of n / 4 elements
+/// each: merge_op merges them into the second half.
+std::vector<std::uint32_t> merge_input(std::size_t n) {
+  std::vector<std::uint32_t> values = random_uint32s(n);
+  const auto quarter = values.begin() + static_cast<std::ptrdiff_t>(n / 4);
+  std::sort(values.begin(), quarter);
+  std::sort(quarter, quarter + static_cast<std::ptrdiff_t>(n / 4));
+  return values;
+}
+
 std::vector<int> no_input(std::size_t) { return {}; }
 
 // ---- element functions ---------------------------------------------------
@@ -179,6 +199,55 @@ struct min_element_op {
     requires requires(B& b, std::vector<double>& data) { b.min_element(data.begin(), data.end()); }
   double operator()(B& b, std::vector<double>& data) const {
     return static_cast<double>(b.min_element(data.begin(), data.end()) - data.begin());
+  }
+};
+
+/// The inclusive prefix sums of the data, in place.
+struct inclusive_scan_op {
+  template <class B>
+    requires requires(B& b, std::vector<std::uint64_t>& data) { b.inclusive_scan(data.begin(), data.end(), data.begin()); }
+  double operator()(B& b, std::vector<std::uint64_t>& data) const {
+    b.inclusive_scan(data.begin(), data.end(), data.begin());
+    return 0.0;
+  }
+};
+
+/// The elements of the first half below 0.5 (about half of them), copied into
+/// the second half; returns how many.
+struct copy_if_op {
+  template <class B>
+    requires requires(B& b, std::vector<double>& data) { b.copy_if(data.begin(), data.end(), data.begin(), std::less<>()); }
+  double operator()(B& b, std::vector<double>& data) const {
+    const auto middle = data.begin() + static_cast<std::ptrdiff_t>(data.size() / 2);
+    const auto end = b.copy_if(data.begin(), middle, middle, [](double x) { return x < 0.5; });
+    return static_cast<double>(end - middle);
+  }
+};
+
+/// The two sorted quarters of the first half (merge_input) merged into the
+/// second half.
+struct merge_op {
+  template <class B>
+    requires requires(B& b, std::vector<std::uint32_t>& data) {
+      b.merge(data.begin(), data.end(), data.begin(), data.end(), data.begin());
+    }
+  double operator()(B& b, std::vector<std::uint32_t>& data) const {
+    const auto quarter = data.begin() + static_cast<std::ptrdiff_t>(data.size() / 4);
+    const auto middle = data.begin() + static_cast<std::ptrdiff_t>(data.size() / 2);
+    b.merge(data.begin(), quarter, quarter, middle, middle);
+    return 0.0;
+  }
+};
+
+/// The median by nth_element; returns it (the order around it is unspecified,
+/// so only the value is checked).
+struct nth_element_op {
+  template <class B>
+    requires requires(B& b, std::vector<std::uint32_t>& data) { b.nth_element(data.begin(), data.begin(), data.end()); }
+  double operator()(B& b, std::vector<std::uint32_t>& data) const {
+    const auto middle = data.begin() + static_cast<std::ptrdiff_t>(data.size() / 2);
+    b.nth_element(data.begin(), middle, data.end());
+    return static_cast<double>(*middle);
   }
 };
 
@@ -271,6 +340,10 @@ void add_workloads(suite& s, size_mode mode) {
   s.add("find_if f64 no match", search_n, marked_doubles<-1>, find_op{}, {.m_check_value = true});
   s.add("count_if f64", search_n, random_doubles, count_if_op{}, {.m_check_value = true});
   s.add("min_element f64", search_n, random_doubles, min_element_op{}, {.m_check_value = true});
+  for (const std::size_t n : sizes(mode, {k_e6}, {k_e5, k_e7}, {k_e5, k_e7, k_e8})) {
+    s.add("inclusive_scan u64", n, scan_input, inclusive_scan_op{}, {.m_calls = calls_for(n)});
+  }
+  s.add("copy_if f64 half kept", search_n, random_doubles, copy_if_op{}, {.m_check_value = true});
   for (const std::size_t n : sizes(mode, {k_e5}, {k_e5, k_e6}, {k_e5, k_e7, k_e8})) {
     s.add("sort u32 random", n, random_uint32s, sort_op{});
   }
@@ -280,6 +353,9 @@ void add_workloads(suite& s, size_mode mode) {
   s.add("sort u32 reversed", sort_n, reversed_uint32s, sort_op{});
   s.add("sort u32 few unique", sort_n, few_unique_uint32s, sort_op{});
   s.add("stable_sort u64-u32 pairs", sort_n, keyed_pairs, stable_sort_op{});
+  s.add("merge u32", 2 * sort_n, merge_input, merge_op{});
+  s.add("nth_element u32 median", sort_n, random_uint32s, nth_element_op{},
+        {.m_check_value = true, .m_check_data = false});
   s.add("fib(n) join", k_fib_n, no_input, fib_op{}, {.m_check_value = true});
   s.add("nested sort", sizes(mode, {64 * k_nested_block}, {256 * k_nested_block}, {1024 * k_nested_block})[0],
         random_uint32s, nested_op{});
