@@ -8,9 +8,11 @@
 #include <pstl_ws/thread_pool.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <list>
 #include <memory>
+#include <random>
 #include <vector>
 
 #include "test_support.hpp"
@@ -92,9 +94,32 @@ inline std::vector<std::vector<std::size_t>> mark_sets(std::size_t n) {
   return {{}, {0}, {n / 2}, {n - 1}, {n / 3, 2 * n / 3}};
 }
 
-/// An element function or operator that throws when it meets one value.
-struct thrown_at {
-  std::size_t m_index;
+/// n values in [0, modulus) at random, the same for the same n: few distinct
+/// values, so that ties, equal neighbours and short patterns are common.
+inline std::vector<long> random_values(std::size_t n, long modulus) {
+  std::mt19937_64 rng(n);
+  std::vector<long> values(n);
+  for (long& x : values) {
+    x = static_cast<long>(rng() % static_cast<std::uint64_t>(modulus));
+  }
+  return values;
+}
+
+/// The exception the throwing user functions of the tests throw, with the
+/// element they were called for.
+struct thrown {
+  long element;
 };
+
+/// The element of the `thrown` that call() threw, or -1 if it threw none.
+template <class Call>
+long thrown_element(Call call) {
+  try {
+    call();
+  } catch (const thrown& e) {
+    return e.element;
+  }
+  return -1;
+}
 
 }  // namespace ws_test

@@ -15,7 +15,6 @@
 #include <iterator>
 #include <list>
 #include <memory>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -32,14 +31,7 @@ using predicate = std::function<bool(long)>;
 using relation = std::function<bool(long, long)>;
 
 /// Values 0 .. 9 at random: about a tenth of the neighbours are equal.
-std::vector<long> random_digits(std::size_t n) {
-  std::mt19937_64 rng(n);
-  std::vector<long> values(n);
-  for (long& x : values) {
-    x = static_cast<long>(rng() % 10);
-  }
-  return values;
-}
+std::vector<long> random_digits(std::size_t n) { return ws_test::random_values(n, 10); }
 
 /// Whether [first, mid) and [mid, last) of `got` hold the same multisets as
 /// those of `expected` (an unstable partition's result).

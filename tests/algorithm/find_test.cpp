@@ -12,7 +12,6 @@
 #include <functional>
 #include <list>
 #include <numeric>
-#include <random>
 #include <ranges>
 #include <stdexcept>
 #include <string>
@@ -43,14 +42,7 @@ using ws_test::k_large;
 using ws_test::mark_sets;
 
 /// Values 0 .. 3 at random: patterns of a few elements occur often, long ones rarely.
-std::vector<long> random_digits(std::size_t n) {
-  std::mt19937_64 rng(n);
-  std::vector<long> values(n);
-  for (long& x : values) {
-    x = static_cast<long>(rng() % 4);
-  }
-  return values;
-}
+std::vector<long> random_digits(std::size_t n) { return ws_test::random_values(n, 4); }
 
 /// The sizes to try for a grain (0: the default threshold).
 std::vector<std::size_t> sizes_for(std::size_t grain) {

@@ -48,24 +48,17 @@ TEST_CASE("merge equals std::merge for every size, run lengths, duplicates, pool
     for_each_run_pair(n, [&](const std::vector<keyed>& a, const std::vector<keyed>& b) {
       std::vector<keyed> expected(n);
       std::merge(a.begin(), a.end(), b.begin(), b.end(), expected.begin(), by_key);
-      for (std::size_t grain : {std::size_t{0}, std::size_t{7}}) {
-        if (grain != 0 && n >= ws_test::k_large) {
-          continue;
+      for_each_policy(n, [&](auto p) {
+        std::vector<keyed> out(n, keyed{-1, -1});
+        CHECK(ws::merge(p, a.begin(), a.end(), b.begin(), b.end(), out.begin(), by_key) == out.end());
+        CHECK(out == expected);
+        if (n < ws_test::k_large) {
+          std::deque<keyed> d(n, keyed{-1, -1});
+          CHECK(ws::merge(p, a.data(), a.data() + a.size(), b.data(), b.data() + b.size(), d.begin(), by_key) ==
+                d.end());
+          CHECK(std::equal(d.begin(), d.end(), expected.begin(), expected.end()));
         }
-        CAPTURE(grain);
-        for_each_pool_for(n, [&](auto policy) {
-          const auto p = policy.grain(grain);
-          std::vector<keyed> out(n, keyed{-1, -1});
-          CHECK(ws::merge(p, a.begin(), a.end(), b.begin(), b.end(), out.begin(), by_key) == out.end());
-          CHECK(out == expected);
-          if (n < ws_test::k_large) {
-            std::deque<keyed> d(n, keyed{-1, -1});
-            CHECK(ws::merge(p, a.data(), a.data() + a.size(), b.data(), b.data() + b.size(), d.begin(), by_key) ==
-                  d.end());
-            CHECK(std::equal(d.begin(), d.end(), expected.begin(), expected.end()));
-          }
-        });
-      }
+      });
     });
   }
 }
@@ -115,23 +108,16 @@ TEST_CASE("inplace_merge equals std::inplace_merge for every size, run lengths, 
       values.insert(values.end(), b.begin(), b.end());
       std::vector<keyed> expected = values;
       std::inplace_merge(expected.begin(), expected.begin() + static_cast<long>(a.size()), expected.end(), by_key);
-      for (std::size_t grain : {std::size_t{0}, std::size_t{7}}) {
-        if (grain != 0 && n >= ws_test::k_large) {
-          continue;
+      for_each_policy(n, [&](auto p) {
+        std::vector<keyed> v = values;
+        ws::inplace_merge(p, v.begin(), v.begin() + static_cast<long>(a.size()), v.end(), by_key);
+        CHECK(v == expected);
+        if (n < ws_test::k_large) {
+          std::deque<keyed> d(values.begin(), values.end());
+          ws::inplace_merge(p, d.begin(), d.begin() + static_cast<long>(a.size()), d.end(), by_key);
+          CHECK(std::equal(d.begin(), d.end(), expected.begin(), expected.end()));
         }
-        CAPTURE(grain);
-        for_each_pool_for(n, [&](auto policy) {
-          const auto p = policy.grain(grain);
-          std::vector<keyed> v = values;
-          ws::inplace_merge(p, v.begin(), v.begin() + static_cast<long>(a.size()), v.end(), by_key);
-          CHECK(v == expected);
-          if (n < ws_test::k_large) {
-            std::deque<keyed> d(values.begin(), values.end());
-            ws::inplace_merge(p, d.begin(), d.begin() + static_cast<long>(a.size()), d.end(), by_key);
-            CHECK(std::equal(d.begin(), d.end(), expected.begin(), expected.end()));
-          }
-        });
-      }
+      });
       if (n < ws_test::k_large) {
         std::list<keyed> l(values.begin(), values.end());
         ws::inplace_merge(ws::par, l.begin(), std::next(l.begin(), static_cast<long>(a.size())), l.end(), by_key);

@@ -77,15 +77,20 @@ void for_each_run_pair(std::size_t n, Check check) {
   }
 }
 
-/// ws_test::for_each_pool, but a large input runs only on the 2-thread pool
-/// and the default one (the rest of the matrix runs on the smaller sizes).
+/// Calls check(policy) with ws::par at the default grain and at grain 7, on
+/// every pool (ws_test::for_each_pool); a large input only at the default
+/// grain, on the 2-thread pool and the default one (the rest of the matrix
+/// runs on the smaller sizes).
 template <class Check>
-void for_each_pool_for(std::size_t n, Check check) {
+void for_each_policy(std::size_t n, Check check) {
   if (n >= ws_test::k_large) {
     check(ws::par.on(*ws_test::pools()[1]));
     check(ws::par);
-  } else {
-    ws_test::for_each_pool(check);
+    return;
+  }
+  for (std::size_t grain : {std::size_t{0}, std::size_t{7}}) {
+    CAPTURE(grain);
+    ws_test::for_each_pool([&](auto policy) { check(policy.grain(grain)); });
   }
 }
 

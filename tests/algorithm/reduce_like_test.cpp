@@ -11,7 +11,6 @@
 #include <functional>
 #include <list>
 #include <numeric>
-#include <random>
 #include <ranges>
 #include <stdexcept>
 #include <string>
@@ -27,14 +26,7 @@ using predicate = std::function<bool(long)>;
 using relation = std::function<bool(long, long)>;
 
 /// Values 0 .. 9 at random: every extremum is tied many times over.
-std::vector<long> random_digits(std::size_t n) {
-  std::mt19937_64 rng(n);
-  std::vector<long> values(n);
-  for (long& x : values) {
-    x = static_cast<long>(rng() % 10);
-  }
-  return values;
-}
+std::vector<long> random_digits(std::size_t n) { return ws_test::random_values(n, 10); }
 
 std::vector<std::size_t> sizes() { return ws_test::sizes_around(ws::detail::k_reduce_parallel_threshold / 2); }
 

@@ -30,6 +30,8 @@ using ws::detail::k_scan_tile;
 
 namespace {
 
+using ws_test::thrown;
+
 // Type-erased element functions: one instantiation per iterator type.
 using binary = std::function<long(long, long)>;
 using unary = std::function<long(long)>;
@@ -110,12 +112,6 @@ std::vector<std::vector<long>> expected_scans(const std::vector<long>& values) {
   }
   return expected;
 }
-
-/// The exception every throwing user function below throws, with the element
-/// it was called for.
-struct thrown {
-  long element;
-};
 
 /// A value with no default constructor.
 struct no_default {

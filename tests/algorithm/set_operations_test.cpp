@@ -65,24 +65,17 @@ TEST_CASE("each set operation equals std:: for every size, run lengths, key patt
       for (set_op op : k_set_ops) {
         CAPTURE(static_cast<int>(op));
         const std::vector<keyed> expected = expected_of(op, a, b);
-        for (std::size_t grain : {std::size_t{0}, std::size_t{7}}) {
-          if (grain != 0 && n >= ws_test::k_large) {
-            continue;
+        for_each_policy(n, [&](auto p) {
+          std::vector<keyed> out(n, keyed{-1, -1});
+          const auto end = run_op<decltype(p)>(op, p, a.begin(), a.end(), b.begin(), b.end(), out.begin(), by_key);
+          CHECK(std::equal(out.begin(), end, expected.begin(), expected.end()));
+          if (n < ws_test::k_large) {
+            std::deque<keyed> d(n, keyed{-1, -1});
+            const auto d_end = run_op<decltype(p)>(op, p, a.data(), a.data() + a.size(), b.data(),
+                                                    b.data() + b.size(), d.begin(), by_key);
+            CHECK(std::equal(d.begin(), d_end, expected.begin(), expected.end()));
           }
-          CAPTURE(grain);
-          for_each_pool_for(n, [&](auto policy) {
-            const auto p = policy.grain(grain);
-            std::vector<keyed> out(n, keyed{-1, -1});
-            const auto end = run_op<decltype(p)>(op, p, a.begin(), a.end(), b.begin(), b.end(), out.begin(), by_key);
-            CHECK(std::equal(out.begin(), end, expected.begin(), expected.end()));
-            if (n < ws_test::k_large) {
-              std::deque<keyed> d(n, keyed{-1, -1});
-              const auto d_end = run_op<decltype(p)>(op, p, a.data(), a.data() + a.size(), b.data(),
-                                                      b.data() + b.size(), d.begin(), by_key);
-              CHECK(std::equal(d.begin(), d_end, expected.begin(), expected.end()));
-            }
-          });
-        }
+        });
       }
     });
   }

@@ -23,26 +23,8 @@
 
 using namespace walk_test;
 
-namespace {
-
-/// The exception every throwing user function below throws, with the element
-/// it was called for.
-struct thrown {
-  long element;
-};
-
-/// The element of the `thrown` that call() threw, or -1 if it threw none.
-template <class Call>
-long thrown_element(Call call) {
-  try {
-    call();
-  } catch (const thrown& e) {
-    return e.element;
-  }
-  return -1;
-}
-
-}  // namespace
+using ws_test::thrown;
+using ws_test::thrown_element;
 
 TEST_CASE("every walk algorithm gives std::'s elements and iterator, for every size, grain and pool" *
           doctest::timeout(600)) {
