@@ -9,7 +9,9 @@
 #include <pstl_ws/numeric.hpp>
 #include <pstl_ws/std.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <functional>
 #include <numeric>
 #include <vector>
 
@@ -54,7 +56,22 @@ inline void check_every_spelling() {
         std::transform_reduce(v.begin(), v.end(), v.begin(), 0L));
   CHECK(transform_reduce(ws::parallel_policy{}, v.begin(), v.end(), 0L, std::plus<>(), [](long x) { return 2 * x; }) ==
         2 * expected);
+  CHECK(std::transform_reduce(ws::par, v.begin(), v.end(), v.begin(), 0L, std::plus<>(), std::multiplies<>()) ==
+        std::transform_reduce(v.begin(), v.end(), v.begin(), 0L));
+  CHECK(std::transform_reduce(ws::par, v.begin(), v.end(), 0L, std::plus<>(), [](long x) { return 2 * x; }) ==
+        2 * expected);
   CHECK(generic_sum(ws::par, v) == expected);
+
+  // The sorts, with and without a comparator.
+  std::vector<long> w(v.rbegin(), v.rend());
+  std::sort(ws::par, w.begin(), w.end());
+  CHECK(w == v);
+  std::sort(ws::par, w.begin(), w.end(), std::greater<>());
+  CHECK(std::equal(w.begin(), w.end(), v.rbegin(), v.rend()));
+  std::stable_sort(ws::par, w.begin(), w.end());
+  CHECK(w == v);
+  std::stable_sort(ws::par, w.begin(), w.end(), std::greater<>());
+  CHECK(std::equal(w.begin(), w.end(), v.rbegin(), v.rend()));
 }
 
 inline void check_runs_on_the_pool() {
