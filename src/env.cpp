@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The size of the global pool: PSTL_WS_NUM_THREADS and the CPU affinity mask.
+// The options of the global pool: PSTL_WS_NUM_THREADS, PSTL_WS_WAIT_POLICY and
+// the CPU affinity mask.
 #include <sched.h>
 
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "pstl_ws/detail/registry.hpp"
@@ -23,6 +25,8 @@ std::size_t available_parallelism() noexcept {
   const unsigned hardware = std::thread::hardware_concurrency();
   return hardware == 0 ? 1 : hardware;
 }
+
+namespace {
 
 std::size_t threads_from_environment() {
   constexpr const char* k_variable = "PSTL_WS_NUM_THREADS";
@@ -46,6 +50,28 @@ std::size_t threads_from_environment() {
                                 std::to_string(sleep_counters::k_threads_max));
   }
   return parsed == 0 ? available_parallelism() : parsed;
+}
+
+wait_policy wait_policy_from_environment() {
+  constexpr const char* k_variable = "PSTL_WS_WAIT_POLICY";
+  const char* value = std::getenv(k_variable);
+  if (value == nullptr || std::string_view(value) == "steal") {
+    return wait_policy::steal;
+  }
+  if (std::string_view(value) == "park") {
+    return wait_policy::park;
+  }
+  throw std::invalid_argument(std::string(k_variable) + "=\"" + value +
+                              "\" is not a wait policy: expected \"steal\" or \"park\"");
+}
+
+}  // namespace
+
+pool_options options_from_environment() {
+  pool_options options;
+  options.num_threads = threads_from_environment();
+  options.wait = wait_policy_from_environment();
+  return options;
 }
 
 }  // namespace ws::detail

@@ -21,9 +21,7 @@ void spin_latch::set(spin_latch* latch) noexcept {
   if (latch->m_cross) {
     keep_alive = owner_registry->shared_from_this();
   }
-  if (core_latch::set(&latch->m_core)) {
-    owner_registry->notify_worker_latch_is_set(target);
-  }
+  owner_registry->notify_latch_set(target, core_latch::set(&latch->m_core));
 }
 
 void count_latch::increment() noexcept {
@@ -42,9 +40,7 @@ void count_latch::set(count_latch* latch) noexcept {
   if (latch->m_counter.fetch_sub(1) != 1) {
     return;  // not the last: *latch may be freed by the time we return
   }
-  if (core_latch::set(&latch->m_core)) {
-    owner_registry->notify_worker_latch_is_set(owner);
-  }
+  owner_registry->notify_latch_set(owner, core_latch::set(&latch->m_core));
 }
 
 }  // namespace ws::detail

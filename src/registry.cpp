@@ -7,25 +7,28 @@
 #include <stdexcept>
 #include <string>
 
+#include "pstl_ws/detail/fiber_pool.hpp"
 #include "pstl_ws/detail/once.hpp"
 #include "pstl_ws/detail/worker_thread.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
 namespace ws::detail {
 
-registry::registry(std::size_t num_threads)
-    : m_num_threads(num_threads),
-      m_num_workers(num_threads > 1 ? num_threads - 1 : 1),
+registry::registry(const pool_options& options)
+    : m_num_threads(options.num_threads),
+      m_num_workers(options.num_threads > 1 ? options.num_threads - 1 : 1),
       m_thread_infos(std::make_unique<thread_info[]>(num_slots())),
-      m_sleep(num_slots(), sleep::k_idle_spin_budget / m_num_workers) {}
+      m_sleep(num_slots(), sleep::k_idle_spin_budget / m_num_workers),
+      m_fibers(options.wait == wait_policy::park ? std::make_unique<fiber_pool>(options.stack_size)
+                                                 : nullptr) {}
 
-std::shared_ptr<registry> registry::create(std::size_t num_threads) {
-  if (num_threads == 0 || num_threads > sleep_counters::k_threads_max) {
+std::shared_ptr<registry> registry::create(const pool_options& options) {
+  if (options.num_threads == 0 || options.num_threads > sleep_counters::k_threads_max) {
     throw std::invalid_argument("pstl_ws: a pool needs 1 to " +
                                 std::to_string(sleep_counters::k_threads_max) +
-                                " threads, not " + std::to_string(num_threads));
+                                " threads, not " + std::to_string(options.num_threads));
   }
-  auto result = std::make_shared<registry>(num_threads);
+  auto result = std::make_shared<registry>(options);
   result->start_workers();
   return result;
 }
@@ -50,6 +53,29 @@ registry::~registry() {
   PSTL_WS_ASSERT(m_threads.empty());
 }
 
+void registry::notify_latch_set(std::size_t worker_index, std::uintptr_t state) noexcept {
+  if (state == core_latch::k_sleeping) {
+    m_sleep.notify_worker_latch_is_set(worker_index);
+  } else if (fiber_context* const parked = core_latch::parked_fiber(state)) {
+    make_ready(*parked);
+  }
+}
+
+fiber_context* registry::make_fiber(fiber_context& (*entry)(fiber_context&) noexcept) noexcept {
+  return m_fibers->make_fiber(entry);
+}
+
+void registry::make_ready(fiber_context& fiber) noexcept {
+  m_fibers->push_ready(fiber);
+  m_sleep.new_ready_fiber();
+}
+
+fiber_context* registry::pop_ready_fiber() noexcept { return m_fibers->pop_ready(); }
+
+bool registry::has_ready_fiber() const noexcept { return m_fibers->has_ready(); }
+
+std::size_t registry::fibers_made() const noexcept { return parks() ? m_fibers->fibers_made() : 0; }
+
 void registry::inject(job_ref job) {
   const bool queue_was_empty = m_injector.is_empty();
   m_injector.push(job);
@@ -70,9 +96,7 @@ void registry::terminate() noexcept {
     return;
   }
   for (std::size_t i = 0; i < m_num_workers; ++i) {
-    if (core_latch::set(&m_thread_infos[i].m_terminate)) {
-      m_sleep.notify_worker_latch_is_set(i);
-    }
+    notify_latch_set(i, core_latch::set(&m_thread_infos[i].m_terminate));
   }
 }
 
@@ -88,6 +112,7 @@ pool_stats registry::stats() const noexcept {
   for (std::size_t i = 0; i < num_slots(); ++i) {
     total.jobs_executed += m_thread_infos[i].m_executed.load(std::memory_order_relaxed);  // relaxed: statistic
     total.steals += m_thread_infos[i].m_steals.load(std::memory_order_relaxed);           // relaxed: statistic
+    total.parks += m_thread_infos[i].m_parks.load(std::memory_order_relaxed);             // relaxed: statistic
   }
   const sleep_stats sleeping = m_sleep.stats();
   total.sleeps = sleeping.m_sleeps;
@@ -107,7 +132,7 @@ registry& global_registry() {
     // Deliberately leaked: the global pool outlives static destruction, so a
     // parallel call from a static destructor still works and exit never waits
     // for (or on) its workers.
-    g_global_registry = new std::shared_ptr<registry>(registry::create(threads_from_environment()));
+    g_global_registry = new std::shared_ptr<registry>(registry::create(options_from_environment()));
   });
   return **g_global_registry;
 }

@@ -167,6 +167,15 @@ void sleep::new_injected_jobs(std::uint32_t num_jobs, bool queue_was_empty) noex
   new_jobs(num_jobs, queue_was_empty);
 }
 
+void sleep::new_ready_fiber() noexcept {
+  // PushFence: pairs with the SleepFence in fall_asleep (docs/sleep.md#fences).
+  seq_cst_fence();
+  const sleep_counters counters = m_counters.increment_jobs_event_counter_if(jec_is_sleepy);
+  if (counters.sleeping_threads() > 0) {
+    wake_any_threads(1);  // workers first: the seat has the last index
+  }
+}
+
 void sleep::new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
   // An even (sleepy) JEC becomes odd, so that sleepy threads re-search instead
   // of blocking; when it is already odd this is one load and no write.

@@ -22,9 +22,21 @@ void fatal(const char* what) noexcept {
 
 }  // namespace detail
 
-thread_pool::thread_pool(std::size_t num_threads)
-    : m_registry(detail::registry::create(num_threads == 0 ? detail::available_parallelism()
-                                                           : num_threads)) {}
+thread_pool::thread_pool(std::size_t num_threads) : thread_pool(pool_options{.num_threads = num_threads}) {}
+
+namespace {
+
+pool_options with_thread_count(pool_options options) noexcept {
+  if (options.num_threads == 0) {
+    options.num_threads = detail::available_parallelism();
+  }
+  return options;
+}
+
+}  // namespace
+
+thread_pool::thread_pool(pool_options options)
+    : m_registry(detail::registry::create(with_thread_count(options))) {}
 
 thread_pool::~thread_pool() {
   if (current_thread_index().has_value()) {

@@ -25,13 +25,19 @@ std::atomic<std::uint64_t> g_seed_counter{0};
 xorshift64star::xorshift64star() noexcept
     : xorshift64star(mix(g_seed_counter.fetch_add(1, std::memory_order_relaxed))) {}  // relaxed: only uniqueness matters
 
-worker_thread* worker_thread::current() noexcept { return t_current; }
+// noinline: a frame that parked may go on on another thread, and the compiler
+// must not reuse the address of the previous thread's t_current (docs/park.md).
+[[gnu::noinline]] worker_thread* worker_thread::current() noexcept { return t_current; }
 
 void worker_thread::main_loop(registry& owner, std::size_t index) noexcept {
   worker_thread self(owner, index);
   t_current = &self;
-  // The idle loop is the main loop: the latch waited on is the terminate latch.
-  self.wait_until(owner.terminate_latch(index));
+  if (owner.parks()) {
+    self.run_on_fibers();
+  } else {
+    // The idle loop is the main loop: the latch waited on is the terminate latch.
+    self.wait_until(owner.terminate_latch(index));
+  }
   // Invariant: termination happens only once no job is outstanding.
   PSTL_WS_ASSERT(self.m_deque.is_empty());
   t_current = nullptr;
@@ -56,30 +62,40 @@ seated_caller::~seated_caller() {
 }
 
 void worker_thread::wait_until_cold(core_latch& latch) noexcept {
-  sleep& sleep = m_registry.sleep_module();
   while (!latch.probe()) {
-    // Own jobs first, without touching the sleep counters.
-    if (auto job = take_local_job()) {
-      execute(*job);
-      continue;
-    }
-    idle_state idle = sleep.start_looking(m_index);
-    bool found = false;
-    while (!latch.probe()) {
-      if (auto job = find_work()) {
+    run_one(latch, nullptr);
+  }
+}
+
+void worker_thread::run_one(core_latch& latch, fiber_context* base) noexcept {
+  // Own jobs first, without touching the sleep counters.
+  if (auto job = take_local_job()) {
+    execute(*job);
+    return;
+  }
+  sleep& sleep = m_registry.sleep_module();
+  idle_state idle = sleep.start_looking(m_index);
+  while (!latch.probe()) {
+    if (base != nullptr) {
+      if (fiber_context* ready = m_registry.pop_ready_fiber()) {
         sleep.work_found();
-        execute(*job);
-        found = true;
-        break;
+        resume_ready(*base, *ready);
+        return;
       }
-      sleep.no_work_found(idle, latch, [this]() noexcept { return m_registry.has_injected_job(); });
     }
-    if (!found) {
-      // The latch was set while this worker was idle.
+    if (auto job = find_work()) {
       sleep.work_found();
+      execute(*job);
       return;
     }
+    // Only a scheduler fiber at its base can take a ready fiber; the seat's
+    // waits must not stay awake for one.
+    sleep.no_work_found(idle, latch, [this, base]() noexcept {
+      return m_registry.has_injected_job() || (base != nullptr && m_registry.has_ready_fiber());
+    });
   }
+  // The latch was set while this worker was idle.
+  sleep.work_found();
 }
 
 std::optional<job_ref> worker_thread::find_work() noexcept {

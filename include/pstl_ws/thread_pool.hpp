@@ -16,6 +16,7 @@
 #include "pstl_ws/detail/in_worker.hpp"
 #include "pstl_ws/detail/job.hpp"
 #include "pstl_ws/detail/registry.hpp"
+#include "pstl_ws/pool_options.hpp"
 
 namespace ws {
 
@@ -24,6 +25,7 @@ namespace ws {
 struct pool_stats {
   std::uint64_t jobs_executed = 0;  ///< jobs run from a deque or the injector (not joins run inline)
   std::uint64_t steals = 0;         ///< jobs taken from another worker's deque
+  std::uint64_t parks = 0;          ///< waits that parked their frame (wait_policy::park)
   std::uint64_t sleeps = 0;         ///< times a worker blocked after finding no work
   std::uint64_t wake_ups = 0;       ///< times a blocked worker was woken by another thread
   std::size_t sleeping_threads = 0; ///< workers blocked right now (a snapshot)
@@ -50,14 +52,20 @@ class thread_pool {
   /// Throws std::invalid_argument above 65535 threads, and std::system_error
   /// if threads cannot be started (none is left running).
   explicit thread_pool(std::size_t num_threads = 0);
+  /// A pool built with `options` (threads as above, the wait policy, the fiber
+  /// stack size: docs/park.md#choosing). Throws as above, and
+  /// std::invalid_argument naming the value for a stack size under 64 KiB.
+  explicit thread_pool(pool_options options);
   ~thread_pool();
   thread_pool(const thread_pool&) = delete;
   thread_pool& operator=(const thread_pool&) = delete;
 
   /// The global pool: created on first use with PSTL_WS_NUM_THREADS threads
-  /// (unset or 0: one per available CPU) and never destroyed. Throws
-  /// std::invalid_argument naming the variable and its value if that is not a
-  /// whole number from 0 to 65535; a later call tries again.
+  /// (unset or 0: one per available CPU) and the wait policy
+  /// PSTL_WS_WAIT_POLICY (`steal` when unset, or `park`), and never
+  /// destroyed. Throws std::invalid_argument naming the variable and its value
+  /// if the count is not a whole number from 0 to 65535 or the policy neither
+  /// word; a later call tries again.
   static thread_pool& global();
 
   /// Runs op() in this pool and returns its result; ws::join, ws::scope and
@@ -108,6 +116,14 @@ class thread_pool {
   /// this pool's workers nor in its seat. Indices are unique among the threads
   /// of one call: in a one-thread pool the worker and the seat both say 0.
   [[nodiscard]] std::optional<std::size_t> current_thread_index() const noexcept;
+
+  /// Whether the pool was built with wait_policy::park.
+  [[nodiscard]] bool parks() const noexcept { return m_registry->parks(); }
+
+  /// The fibers this pool has made (wait_policy::park; 0 otherwise): at most
+  /// one per waiting frame at the deepest moment plus one per worker, as
+  /// docs/park.md#space states. They live until the pool ends.
+  [[nodiscard]] std::size_t fibers_made() const noexcept { return m_registry->fibers_made(); }
 
   /// Counters of what the pool has done; see pool_stats.
   [[nodiscard]] pool_stats stats() const noexcept { return m_registry->stats(); }

@@ -75,7 +75,7 @@ inline void check_every_spelling() {
 }
 
 inline void check_runs_on_the_pool() {
-  ws::thread_pool pool(2);
+  ws::thread_pool pool(ws_test::pool_options(2));
   std::vector<int> v(100'000);
   std::atomic<int> off_pool{0};
   std::for_each(ws::par.on(pool), v.begin(), v.end(), [&](int) { off_pool += !pool.current_thread_index(); });

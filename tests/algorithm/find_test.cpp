@@ -216,7 +216,7 @@ TEST_CASE("an early match leaves most of the range unread: find_if from the left
 }
 
 TEST_CASE("a search shorter than the threshold runs on the caller, a longer one on the pool's workers" * doctest::timeout(60)) {
-  ws::thread_pool pool(3);
+  ws::thread_pool pool(ws_test::pool_options(3));
   for (std::size_t n : {ws::detail::k_walk_parallel_threshold - 1, std::size_t{100'000}}) {
     CAPTURE(n);
     const std::vector<long> values(n, 1);

@@ -60,7 +60,7 @@ TEST_CASE("for_each_n changes the first n elements and returns first + n" * doct
 
 TEST_CASE("for_each runs on the pool's workers under par and on the caller under seq and unseq" * doctest::timeout(60)) {
   std::vector<int> v(100'000);
-  ws::thread_pool pool(3);
+  ws::thread_pool pool(ws_test::pool_options(3));
   std::atomic<int> off_pool{0};
   ws::for_each(ws::par.on(pool), v.begin(), v.end(), [&](int&) { off_pool += !pool.current_thread_index(); });
   CHECK(off_pool.load() == 0);

@@ -30,7 +30,7 @@ constexpr std::uint64_t k_gib = std::uint64_t{1} << 30;
 /// A pool of a few threads, so the parallel paths run (the 2-core CI machine
 /// is oversubscribed, which is fine).
 ws::thread_pool& large_pool() {
-  static ws::thread_pool pool(4);
+  static ws::thread_pool pool(ws_test::pool_options(4));
   return pool;
 }
 

@@ -332,7 +332,7 @@ TEST_CASE("scans need no default constructor and accept mutable function objects
 }
 
 TEST_CASE("scans run on the pool's workers from two tiles and on the caller below" * doctest::timeout(60)) {
-  ws::thread_pool pool(3);
+  ws::thread_pool pool(ws_test::pool_options(3));
   std::vector<long> in(k_scan_parallel_threshold), out(k_scan_parallel_threshold);
   std::atomic<long> off_pool{0};
   std::atomic<long> on_pool{0};

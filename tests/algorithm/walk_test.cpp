@@ -248,7 +248,7 @@ TEST_CASE("shift_left and shift_right by 0, by a negative distance and past the 
 
 TEST_CASE("walks run on the pool's workers from the walk threshold and on the caller below it" *
           doctest::timeout(60)) {
-  ws::thread_pool pool(3);
+  ws::thread_pool pool(ws_test::pool_options(3));
   std::vector<long> in(k_walk_parallel_threshold), out(k_walk_parallel_threshold);
   std::atomic<int> off_pool{0};
   std::atomic<int> on_pool{0};
@@ -270,7 +270,7 @@ TEST_CASE("walks run on the pool's workers from the walk threshold and on the ca
 }
 
 TEST_CASE("move runs on the pool although C++20 makes move_iterator an input iterator only" * doctest::timeout(60)) {
-  ws::thread_pool pool(3);
+  ws::thread_pool pool(ws_test::pool_options(3));
   static std::atomic<int> moves_on_pool{0};
   static const ws::thread_pool* seen_pool = nullptr;
   struct tracked {

@@ -43,7 +43,7 @@ std::vector<std::unique_ptr<ws::thread_pool>>& pools() {
   static std::vector<std::unique_ptr<ws::thread_pool>> all = [] {
     std::vector<std::unique_ptr<ws::thread_pool>> result;
     for (const std::size_t threads : ws_test::k_thread_counts) {
-      result.push_back(std::make_unique<ws::thread_pool>(threads));
+      result.push_back(std::make_unique<ws::thread_pool>(ws_test::pool_options(threads)));
     }
     return result;
   }();

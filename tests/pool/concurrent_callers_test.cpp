@@ -13,7 +13,7 @@
 TEST_CASE("16 external threads calling join and scope on one pool at once all get their results" * doctest::timeout(120)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     std::atomic<int> wrong{0};
     ws_test::run_on_threads(16, [&](std::size_t caller) {
       for (int round = 0; round < 20; ++round) {
@@ -38,14 +38,14 @@ TEST_CASE("16 external threads calling join and scope on one pool at once all ge
 }
 
 TEST_CASE("a pool installed from its own worker runs the function inline" * doctest::timeout(30)) {
-  ws::thread_pool pool(1);
+  ws::thread_pool pool(ws_test::pool_options(1));
   CHECK(pool.install([&] { return pool.install([] { return ws::current_thread_index(); }); }) ==
         std::optional<std::size_t>(0));
 }
 
 TEST_CASE("mutual install across two one-thread pools finishes" * doctest::timeout(60)) {
-  ws::thread_pool a(1);
-  ws::thread_pool b(1);
+  ws::thread_pool a(ws_test::pool_options(1));
+  ws::thread_pool b(ws_test::pool_options(1));
   for (int round = 0; round < 100; ++round) {
     const auto result = a.install([&] { return b.install([&] { return a.install([] { return ws_test::fib_by_join(10); }); }); });
     REQUIRE(result == 55);
@@ -55,8 +55,8 @@ TEST_CASE("mutual install across two one-thread pools finishes" * doctest::timeo
 TEST_CASE("a worker waiting on another pool keeps running its own pool's jobs" * doctest::timeout(60)) {
   // a's only worker waits inside b; the job that releases it must run on a,
   // so it can only run if that waiting worker serves its own pool meanwhile.
-  ws::thread_pool a(1);
-  ws::thread_pool b(1);
+  ws::thread_pool a(ws_test::pool_options(1));
+  ws::thread_pool b(ws_test::pool_options(1));
   for (int round = 0; round < 20; ++round) {
     std::atomic<bool> released{false};
     std::thread releaser([&] {
@@ -76,8 +76,8 @@ TEST_CASE("a worker waiting on another pool keeps running its own pool's jobs" *
 }
 
 TEST_CASE("a seated caller asleep while waiting on another pool is woken when that pool finishes" * doctest::timeout(60)) {
-  ws::thread_pool a(1);
-  ws::thread_pool b(2);
+  ws::thread_pool a(ws_test::pool_options(1));
+  ws::thread_pool b(ws_test::pool_options(2));
   for (int round = 0; round < 50; ++round) {
     const std::uint64_t wake_ups_before = a.stats().wake_ups;
     bool a_slept = false;

@@ -35,7 +35,7 @@ std::chrono::microseconds process_cpu_time() {
 TEST_CASE("after a burst every worker is asleep quickly and the idle pool burns almost no CPU" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     CHECK(pool.install([] { return ws_test::fib_by_join(22); }) == 17711);
     const auto burst_end = std::chrono::steady_clock::now();
     REQUIRE(ws_test::eventually([&] { return pool.stats().sleeping_threads == pool.num_worker_threads(); },

@@ -39,7 +39,7 @@ std::vector<int> random_ints(std::size_t n, unsigned seed) {
 TEST_CASE("join returns both results, computing fib(20) by recursive joins" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     CHECK(pool.install([] { return ws_test::fib_by_join(20); }) == 6765);
   }
 }
@@ -47,7 +47,7 @@ TEST_CASE("join returns both results, computing fib(20) by recursive joins" * do
 TEST_CASE("join-based quicksort gives the same order as std::sort" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     std::vector<int> v = random_ints(100000, static_cast<unsigned>(threads));
     std::vector<int> expected = v;
     std::sort(expected.begin(), expected.end());
@@ -64,7 +64,7 @@ TEST_CASE("join from a thread outside every pool runs on the global pool" * doct
 }
 
 TEST_CASE("join maps void results to ws::unit and references to reference_wrapper" * doctest::timeout(30)) {
-  ws::thread_pool pool(2);
+  ws::thread_pool pool(ws_test::pool_options(2));
   int x = 1;
   pool.install([&] {
     auto [u, r] = ws::join([] {}, [&x]() -> int& { return x; });
@@ -77,7 +77,7 @@ TEST_CASE("join maps void results to ws::unit and references to reference_wrappe
 TEST_CASE("join rethrows a's exception only after b has finished" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     for (int round = 0; round < 100; ++round) {
       std::atomic<bool> b_done{false};
       bool b_done_when_caught = false;
@@ -100,7 +100,7 @@ TEST_CASE("join rethrows a's exception only after b has finished" * doctest::tim
 TEST_CASE("join rethrows b's exception when only b throws, and a's when both throw" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     CHECK_THROWS_WITH_AS(pool.install([] { ws::join([] {}, [] { throw std::logic_error("b"); }); }),
                          "b", std::logic_error);
     CHECK_THROWS_WITH_AS(pool.install([] {
@@ -115,7 +115,7 @@ TEST_CASE("join rethrows b's exception when only b throws, and a's when both thr
 
 TEST_CASE("join_context: b is migrated exactly when another thread ran it" * doctest::timeout(60)) {
   SUBCASE("on one thread neither side migrates") {
-    ws::thread_pool pool(1);
+    ws::thread_pool pool(ws_test::pool_options(1));
     auto [a, b] = pool.install([] {
       return ws::join_context([](ws::fn_context c) { return c.migrated(); },
                               [](ws::fn_context c) { return c.migrated(); });
@@ -124,7 +124,7 @@ TEST_CASE("join_context: b is migrated exactly when another thread ran it" * doc
     CHECK_FALSE(b);
   }
   SUBCASE("b waited on by a is stolen, and says so") {
-    ws::thread_pool pool(2);
+    ws::thread_pool pool(ws_test::pool_options(2));
     auto [a, b] = pool.install([] {
       std::atomic<bool> b_ran{false};
       const auto owner = ws::current_thread_index();

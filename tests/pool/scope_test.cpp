@@ -26,7 +26,7 @@ void spawn_tree(ws::scope_handle& s, std::atomic<int>& count, int depth) {
 TEST_CASE("scope returns only after every spawned job, nested spawns included, has run" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     std::atomic<int> count{0};
     pool.install([&] { ws::scope([&](ws::scope_handle& s) { spawn_tree(s, count, 10); }); });
     CHECK(count.load() == (1 << 11) - 1);
@@ -36,7 +36,7 @@ TEST_CASE("scope returns only after every spawned job, nested spawns included, h
 TEST_CASE("scope spawns write disjoint slots whose sum matches the sequential sum" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     std::vector<long> slots(1000, 0);
     const long total = pool.install([&] {
       return ws::scope([&](ws::scope_handle& s) {
@@ -64,7 +64,7 @@ TEST_CASE("scope from a thread outside every pool runs on the global pool" * doc
 TEST_CASE("scope rethrows a spawned job's exception after all jobs finished" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     std::atomic<int> finished{0};
     CHECK_THROWS_WITH_AS(pool.install([&] {
                            ws::scope([&](ws::scope_handle& s) {

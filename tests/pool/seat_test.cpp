@@ -73,7 +73,7 @@ class seat_occupant {
 TEST_CASE("a pool of n threads starts n - 1 workers, and one when n is 1" * doctest::timeout(30)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     CHECK(pool.num_threads() == threads);
     CHECK(pool.num_worker_threads() == (threads == 1 ? 1 : threads - 1));
   }
@@ -82,7 +82,7 @@ TEST_CASE("a pool of n threads starts n - 1 workers, and one when n is 1" * doct
 TEST_CASE("a call from outside runs on the calling thread, in the last index" * doctest::timeout(30)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     const auto caller = std::this_thread::get_id();
     const auto [id, index] = pool.install([&] { return std::pair(std::this_thread::get_id(), pool.current_thread_index()); });
     CHECK(id == caller);
@@ -95,7 +95,7 @@ TEST_CASE("a call from outside runs on the calling thread, in the last index" * 
 TEST_CASE("the workers help a seated caller, except in a one-thread pool" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     const auto ids = pool.install([] { return threads_running_a_join_tree(10); });
     CHECK(ids.count(std::this_thread::get_id()) == 1);
     if (threads == 1) {
@@ -110,7 +110,7 @@ TEST_CASE("the workers help a seated caller, except in a one-thread pool" * doct
 TEST_CASE("a caller that finds the seat taken is run by a worker, and both calls are right" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     const seat_occupant occupant(pool);
     const auto caller = std::this_thread::get_id();
     const auto [id, result] = pool.install([] { return std::pair(std::this_thread::get_id(), ws_test::fib_by_join(20)); });
@@ -122,7 +122,7 @@ TEST_CASE("a caller that finds the seat taken is run by a worker, and both calls
 TEST_CASE("a job spawned from the seat runs even after the call returned, on a one-thread pool too" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     std::atomic<bool> ran{false};
     pool.install([&] { pool.spawn([&] { ran.store(true); }); });
     // Nothing else calls into the pool: only a worker can run it now.
@@ -133,7 +133,7 @@ TEST_CASE("a job spawned from the seat runs even after the call returned, on a o
 TEST_CASE("a scope entered from the seat waits for every spawned job" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     std::atomic<int> ran{0};
     pool.install([&] {
       ws::scope([&](ws::scope_handle& s) {
@@ -149,7 +149,7 @@ TEST_CASE("a scope entered from the seat waits for every spawned job" * doctest:
 TEST_CASE("the seat is free again after a call threw" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     CHECK_THROWS_AS(pool.install([] {
                       ws::join([] { throw std::runtime_error("a"); }, [] { return ws_test::fib_by_join(15); });
                     }),

@@ -30,10 +30,10 @@ std::size_t os_thread_count() {
 
 TEST_CASE("a pool has the threads it was asked for, and 0 means one per available CPU" * doctest::timeout(30)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     CHECK(pool.num_threads() == threads);
   }
-  ws::thread_pool all(0);
+  ws::thread_pool all(ws_test::pool_options(0));
   CHECK(all.num_threads() == ws::detail::available_parallelism());
 }
 
@@ -44,8 +44,8 @@ TEST_CASE("a pool of more than 65535 threads is refused with an exception naming
 TEST_CASE("install runs on a worker of that pool, whose index is in range" * doctest::timeout(30)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
-    ws::thread_pool other(1);
+    ws::thread_pool pool(ws_test::pool_options(threads));
+    ws::thread_pool other(ws_test::pool_options(1));
     CHECK_FALSE(pool.current_thread_index().has_value());
     const auto [index, index_in_other] =
         pool.install([&] { return std::pair(pool.current_thread_index(), other.current_thread_index()); });
@@ -57,7 +57,7 @@ TEST_CASE("install runs on a worker of that pool, whose index is in range" * doc
 }
 
 TEST_CASE("install rethrows the exception of its function and the pool stays usable" * doctest::timeout(30)) {
-  ws::thread_pool pool(2);
+  ws::thread_pool pool(ws_test::pool_options(2));
   CHECK_THROWS_WITH_AS(pool.install([]() -> int { throw std::out_of_range("install"); }), "install",
                        std::out_of_range);
   CHECK(pool.install([] { return 3; }) == 3);
@@ -67,7 +67,7 @@ TEST_CASE("install rethrows the exception of its function and the pool stays usa
 }
 
 TEST_CASE("stats count executed jobs, steals and sleeps" * doctest::timeout(30)) {
-  ws::thread_pool pool(4);
+  ws::thread_pool pool(ws_test::pool_options(4));
   const ws::pool_stats before = pool.stats();
   std::atomic<int> leaves{0};
   pool.install([&] {
@@ -97,7 +97,7 @@ TEST_CASE("destroying a pool first runs every job already spawned" * doctest::ti
     CAPTURE(threads);
     std::atomic<int> ran{0};
     {
-      ws::thread_pool pool(threads);
+      ws::thread_pool pool(ws_test::pool_options(threads));
       for (int i = 0; i < 1000; ++i) {
         pool.spawn([&ran, i] {
           if (i % 100 == 0) {
@@ -114,7 +114,7 @@ TEST_CASE("destroying a pool first runs every job already spawned" * doctest::ti
 TEST_CASE("jobs spawned by spawned jobs also run before the pool is destroyed" * doctest::timeout(60)) {
   std::atomic<int> ran{0};
   {
-    ws::thread_pool pool(3);
+    ws::thread_pool pool(ws_test::pool_options(3));
     for (int i = 0; i < 10; ++i) {
       pool.spawn([&] {
         for (int k = 0; k < 10; ++k) {
@@ -129,7 +129,7 @@ TEST_CASE("jobs spawned by spawned jobs also run before the pool is destroyed" *
 TEST_CASE("destroying a pool whose workers all sleep returns promptly" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     pool.install([] {});
     CHECK(ws_test::eventually([&] { return pool.stats().sleeping_threads == pool.num_worker_threads(); },
                               std::chrono::seconds(5)));
@@ -137,10 +137,10 @@ TEST_CASE("destroying a pool whose workers all sleep returns promptly" * doctest
 }
 
 TEST_CASE("a thousand pools created and destroyed leave no thread behind" * doctest::timeout(120)) {
-  { ws::thread_pool warm_up(1); }  // sanitizer runtimes start a helper thread with the first thread
+  { ws::thread_pool warm_up(ws_test::pool_options(1)); }  // sanitizer runtimes start a helper thread with the first thread
   const std::size_t baseline = os_thread_count();
   for (int cycle = 0; cycle < 1000; ++cycle) {
-    ws::thread_pool pool(ws_test::k_thread_counts[static_cast<std::size_t>(cycle) % ws_test::k_thread_counts.size()]);
+    ws::thread_pool pool(ws_test::pool_options(ws_test::k_thread_counts[static_cast<std::size_t>(cycle) % ws_test::k_thread_counts.size()]));
     if (cycle % 2 == 0) {
       CHECK(pool.install([] { return 1; }) == 1);
     }

@@ -15,23 +15,39 @@
 
 namespace {
 
-// The global pool's size, or the error text, as the child sees it with
-// PSTL_WS_NUM_THREADS set to `value` (nullptr: unset).
-std::string global_pool_size_with(const char* value) {
-  const ws_test::child_result child = ws_test::run_in_child([value](const auto& report) {
+// describe(global pool), or the error text, as a child sees it with the
+// environment variable `variable` set to `value` (nullptr: unset).
+template <class Describe>
+std::string global_pool_with(const char* variable, const char* value, Describe describe) {
+  const ws_test::child_result child = ws_test::run_in_child([&](const auto& report) {
     if (value == nullptr) {
-      ::unsetenv("PSTL_WS_NUM_THREADS");
+      ::unsetenv(variable);
     } else {
-      ::setenv("PSTL_WS_NUM_THREADS", value, 1);
+      ::setenv(variable, value, 1);
     }
     try {
-      report(std::to_string(ws::thread_pool::global().num_threads()));
+      report(describe(ws::thread_pool::global()));
     } catch (const std::invalid_argument& error) {
       report(std::string("error: ") + error.what());
     }
   });
   REQUIRE(child.m_exit_code == 0);
   return child.m_output;
+}
+
+std::string global_pool_size_with(const char* value) {
+  return global_pool_with("PSTL_WS_NUM_THREADS", value,
+                          [](ws::thread_pool& pool) { return std::to_string(pool.num_threads()); });
+}
+
+// The global pool's wait policy, after a parallel call that waits.
+std::string global_pool_policy_with(const char* value) {
+  return global_pool_with("PSTL_WS_WAIT_POLICY", value, [](ws::thread_pool& pool) {
+    if (ws_test::fib_by_join(20) != 6765) {
+      return std::string("wrong result");
+    }
+    return std::string(pool.parks() ? "park" : "steal");
+  });
 }
 
 }  // namespace
@@ -42,6 +58,20 @@ TEST_CASE("PSTL_WS_NUM_THREADS sets the size of the global pool and unset or 0 m
   CHECK(global_pool_size_with("0") == all_cpus);
   CHECK(global_pool_size_with("3") == "3");
   CHECK(global_pool_size_with("1") == "1");
+}
+
+TEST_CASE("PSTL_WS_WAIT_POLICY chooses the global pool's wait policy, steal when unset" * doctest::timeout(60)) {
+  CHECK(global_pool_policy_with(nullptr) == "steal");
+  CHECK(global_pool_policy_with("steal") == "steal");
+  CHECK(global_pool_policy_with("park") == "park");
+}
+
+TEST_CASE("a bad PSTL_WS_WAIT_POLICY is an error naming the variable and the value" * doctest::timeout(60)) {
+  for (const char* bad : {"", "Park", "parking", "steal "}) {
+    CAPTURE(bad);
+    CHECK(global_pool_policy_with(bad) ==
+          "error: PSTL_WS_WAIT_POLICY=\"" + std::string(bad) + "\" is not a wait policy: expected \"steal\" or \"park\"");
+  }
 }
 
 TEST_CASE("a bad PSTL_WS_NUM_THREADS is an error naming the variable and the value" * doctest::timeout(60)) {

@@ -27,14 +27,14 @@ std::uint64_t count_leaves(unsigned depth) {
 }  // namespace
 
 TEST_CASE("a million joins on a two-thread pool all complete (rayon #797)" * doctest::timeout(300)) {
-  ws::thread_pool pool(2);
+  ws::thread_pool pool(ws_test::pool_options(2));
   CHECK(pool.install([] { return count_leaves(20); }) == (std::uint64_t{1} << 20));
 }
 
 TEST_CASE("tiny joins whose frames return at once never touch a finished job" * doctest::timeout(300)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     std::uint64_t total = 0;
     for (int round = 0; round < 10000; ++round) {
       total += pool.install([] {
@@ -50,7 +50,7 @@ TEST_CASE("tiny joins whose frames return at once never touch a finished job" * 
 TEST_CASE("an owner asleep on its join latch is woken by the thief that sets it" * doctest::timeout(300)) {
   for (std::size_t threads : {std::size_t{2}, std::size_t{3}, std::size_t{4}, std::size_t{8}}) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     for (int round = 0; round < 300; ++round) {
       const std::uint64_t wake_ups_before = pool.stats().wake_ups;
       bool owner_slept = false;
@@ -82,7 +82,7 @@ TEST_CASE("an owner asleep on its join latch is woken by the thief that sets it"
 TEST_CASE("jobs injected after every worker fell asleep are always picked up" * doctest::timeout(300)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
     for (int round = 0; round < 200; ++round) {
       REQUIRE(ws_test::eventually([&] { return pool.stats().sleeping_threads == pool.num_worker_threads(); },
                                   std::chrono::seconds(10)));

@@ -1,4 +1,20 @@
 // SPDX-License-Identifier: MIT
-// doctest's main, shared by every test executable.
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+// The main of every test executable: doctest's, plus `--wait-policy=NAME`,
+// which sets PSTL_WS_WAIT_POLICY before any pool exists, so that the test
+// pools (ws_test::pool_options) and the global pool all use that policy.
+#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <string_view>
+
+int main(int argc, char** argv) {
+  constexpr std::string_view k_flag = "--wait-policy=";
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]).starts_with(k_flag)) {
+      ::setenv("PSTL_WS_WAIT_POLICY", argv[i] + k_flag.size(), 1);
+    }
+  }
+  doctest::Context context(argc, argv);
+  return context.run();
+}

@@ -1,19 +1,23 @@
 // SPDX-License-Identifier: MIT
 // Helpers shared by the tests: the thread counts every pool test loops over,
-// and a way to run code on plain threads with failures reported on the main
-// thread (doctest's REQUIRE must not be used off the main thread).
+// the wait policy its pools use, and a way to run code on plain threads with
+// failures reported on the main thread (doctest's REQUIRE must not be used off
+// the main thread).
 #pragma once
 
 #include <doctest/doctest.h>
 #include <pstl_ws/join.hpp>
+#include <pstl_ws/thread_pool.hpp>
 
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <exception>
 #include <functional>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -22,6 +26,20 @@ namespace ws_test {
 /// Pool sizes every pool test runs with: 1 (no stealing at all), 2 (this
 /// machine's cores), 3 (odd), 4 and 8 (oversubscribed on small machines).
 inline constexpr std::array<std::size_t, 5> k_thread_counts{1, 2, 3, 4, 8};
+
+/// The wait policy of every pool the tests make, the global pool's included:
+/// PSTL_WS_WAIT_POLICY, which the test main sets from `--wait-policy=park`
+/// (ctest runs the pool and algorithm tests once per policy); steal if unset.
+inline ws::wait_policy test_wait_policy() {
+  const char* value = std::getenv("PSTL_WS_WAIT_POLICY");
+  return value != nullptr && std::string_view(value) == "park" ? ws::wait_policy::park
+                                                                 : ws::wait_policy::steal;
+}
+
+/// The options of a test pool of `threads` threads (0: one per CPU).
+inline ws::pool_options pool_options(std::size_t threads) {
+  return {.num_threads = threads, .wait = test_wait_policy()};
+}
 
 /// fib(n) by recursive ws::join with no cutoff: fib(n) - 1 joins of tiny
 /// jobs, the standard load for join overhead and stealing.

@@ -26,7 +26,7 @@ using ws::detail::stack_job;
 using namespace std::chrono_literals;
 
 // Drives a fresh latch through the owner's steps until it is in `state`.
-void reach(core_latch& latch, std::uint32_t state) {
+void reach(core_latch& latch, std::uintptr_t state) {
   if (state == core_latch::k_set) {
     core_latch::set(&latch);
     return;
@@ -84,22 +84,40 @@ TEST_CASE("core_latch: the owner walks UNSET, SLEEPY, SLEEPING and back to UNSET
   CHECK_FALSE(latch.probe());
 }
 
-TEST_CASE("core_latch: set reports a needed wake-up only when the owner was SLEEPING" *
+TEST_CASE("core_latch: set returns the state it replaced, so a wake-up is owed only to a SLEEPING owner" *
           doctest::timeout(10)) {
-  for (const std::uint32_t state :
+  for (const std::uintptr_t state :
        {core_latch::k_unset, core_latch::k_sleepy, core_latch::k_sleeping, core_latch::k_set}) {
     CAPTURE(state);
     core_latch latch;
     reach(latch, state);
-    CHECK(core_latch::set(&latch) == (state == core_latch::k_sleeping));
+    const std::uintptr_t replaced = core_latch::set(&latch);
+    CHECK(replaced == state);
+    CHECK(core_latch::parked_fiber(replaced) == nullptr);
     CHECK(latch.probe());
   }
+}
+
+TEST_CASE("core_latch: set hands back the fiber parked on it, and a set latch cannot be parked on" *
+          doctest::timeout(10)) {
+  // Only the address matters: the latch never touches the fiber.
+  alignas(16) unsigned char storage[16];
+  auto* const fiber = reinterpret_cast<ws::detail::fiber_context*>(storage);
+  core_latch latch;
+  REQUIRE(latch.park(fiber));
+  CHECK_FALSE(latch.probe());
+  CHECK_FALSE(latch.get_sleepy());  // PARKED excludes SLEEPY
+  CHECK(core_latch::parked_fiber(core_latch::set(&latch)) == fiber);
+  CHECK(latch.probe());
+  core_latch set_first;
+  core_latch::set(&set_first);
+  CHECK_FALSE(set_first.park(fiber));
 }
 
 TEST_CASE("core_latch: SET is terminal and wake_up never unsets it" * doctest::timeout(10)) {
   core_latch latch;
   reach(latch, core_latch::k_sleeping);
-  CHECK(core_latch::set(&latch));
+  CHECK(core_latch::set(&latch) == core_latch::k_sleeping);
   latch.wake_up();
   CHECK(latch.state_for_testing() == core_latch::k_set);
   CHECK_FALSE(latch.get_sleepy());
@@ -121,7 +139,7 @@ TEST_CASE("core_latch: racing a set, either the owner sees SET or the setter see
       if (thread == 0) {
         owner_slept[i] = latch.get_sleepy() && latch.fall_asleep() ? 1 : 0;
       } else {
-        setter_woke[i] = core_latch::set(&latch) ? 1 : 0;
+        setter_woke[i] = core_latch::set(&latch) == core_latch::k_sleeping ? 1 : 0;
       }
     }
   });

@@ -77,7 +77,7 @@ class sleepers {
   [[nodiscard]] bool set_all_latches_quietly() {
     bool all_sleeping = true;
     for (auto& s : m_slots) {
-      all_sleeping = core_latch::set(&s->m_latch) && all_sleeping;
+      all_sleeping = core_latch::set(&s->m_latch) == core_latch::k_sleeping && all_sleeping;
     }
     return all_sleeping;
   }
@@ -282,7 +282,7 @@ TEST_CASE("sleep: a worker whose latch is set does not block" * doctest::timeout
   core_latch latch;
   idle_state idle = s.start_looking(0);
   fail_rounds(s, idle, latch, ws::detail::sleep::k_rounds_until_sleeping);
-  CHECK_FALSE(core_latch::set(&latch));
+  CHECK(core_latch::set(&latch) != core_latch::k_sleeping);
   fail_rounds(s, idle, latch, 1);
   CHECK(latch.probe());
   CHECK(s.counters().sleeping_threads() == 0);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Build-wide switches of the runtime: assertions, the cache-line size, the
-// fence every protocol uses, and PSTL_WS_TSAN, which tells code (tests size
-// their loops with it) that ThreadSanitizer is on.
+// fence every protocol uses, and PSTL_WS_TSAN / PSTL_WS_ASAN, which tell code
+// (tests size their loops with them; fiber switches annotate for them) that
+// ThreadSanitizer / AddressSanitizer is on.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,17 @@
 #endif
 #ifndef PSTL_WS_TSAN
 #define PSTL_WS_TSAN 0
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
+#define PSTL_WS_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define PSTL_WS_ASAN 1
+#endif
+#endif
+#ifndef PSTL_WS_ASAN
+#define PSTL_WS_ASAN 0
 #endif
 
 namespace ws::detail {

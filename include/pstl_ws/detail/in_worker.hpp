@@ -84,11 +84,13 @@ enum class waited_by { scope, nobody };
 
 /// Queues a job: on the current thread's deque if it works for `target`, else
 /// through the injector. A job nobody waits for never goes on the seat's deque,
-/// which must be empty when its caller leaves. Throws std::bad_alloc.
+/// which must be empty when its caller leaves, nor, under wait_policy::park, on
+/// any deque: a frame runs what is on its worker's deque before it parks, and
+/// that must be work it waits for (docs/park.md#parking). Throws std::bad_alloc.
 inline void inject_or_push(registry& target, job_ref job, waited_by waiter) {
   worker_thread* const current = worker_thread::current();
   if (current != nullptr && &current->owner() == &target &&
-      (waiter == waited_by::scope || !current->is_seat())) {
+      (waiter == waited_by::scope || (!current->is_seat() && !target.parks()))) {
     current->push(job);
   } else {
     target.inject(job);

@@ -15,6 +15,7 @@
 
 namespace ws::detail {
 
+class fiber_context;
 class registry;
 class worker_thread;
 
@@ -24,22 +25,27 @@ struct cross_pool_t {
 };
 inline constexpr cross_pool_t cross_pool{};
 
-/// The latch word a worker waits on through wait_until() and may sleep on.
+/// The latch word a worker waits on through wait_until() and may sleep on, or
+/// park its fiber on (wait_policy::park).
 ///
 /// States: UNSET -> SLEEPY -> SLEEPING are the owner's steps towards blocking
-/// (and back to UNSET when it wakes); any thread moves it to SET, once.
+/// (and back to UNSET when it wakes); UNSET -> PARKED(fiber) is the owner's
+/// fiber suspending itself (docs/park.md); any thread moves it to SET, once.
+/// The word holds the state, or for PARKED the address of the parked
+/// fiber_context (aligned, so never one of the small state values).
 /// Memory ordering: everything before set() happens before a probe() that
 ///   returns true. Every transition is seq_cst: the owner's CAS and the
 ///   setter's exchange are ordered, so either the owner sees SET or the setter
-///   sees SLEEPING and wakes it (docs/latch.md#no-lost-wake-up).
+///   sees SLEEPING (and wakes it) or PARKED (and makes it ready)
+///   (docs/latch.md#no-lost-wake-up).
 /// Lifetime: set() is a static function taking a pointer, because the owner
 ///   may free the latch the instant it is SET: the exchange is the last access.
 class core_latch {
  public:
-  static constexpr std::uint32_t k_unset = 0;
-  static constexpr std::uint32_t k_sleepy = 1;
-  static constexpr std::uint32_t k_sleeping = 2;
-  static constexpr std::uint32_t k_set = 3;
+  static constexpr std::uintptr_t k_unset = 0;
+  static constexpr std::uintptr_t k_sleepy = 1;
+  static constexpr std::uintptr_t k_sleeping = 2;
+  static constexpr std::uintptr_t k_set = 3;
 
   /// True once set; an acquire load.
   [[nodiscard]] bool probe() const noexcept {
@@ -59,22 +65,34 @@ class core_latch {
     }
   }
 
-  /// Sets the latch. Returns true when the owner was SLEEPING, in which case the
-  /// caller must wake it (with values it copied out before calling).
-  static bool set(core_latch* latch) noexcept {
-    return latch->m_state.exchange(k_set) == k_sleeping;  // seq_cst: docs/latch.md#no-lost-wake-up
+  /// Owner, once `fiber` is suspended: UNSET -> PARKED(fiber). False if the
+  /// latch was set meanwhile (the fiber must then be resumed by its owner's side).
+  bool park(fiber_context* fiber) noexcept {
+    return transition(k_unset, reinterpret_cast<std::uintptr_t>(fiber));
   }
 
-  [[nodiscard]] std::uint32_t state_for_testing() const noexcept { return m_state.load(); }
+  /// Sets the latch and returns the state it replaced: k_sleeping means the
+  /// caller must wake the owner, a parked_fiber() that it must make the fiber
+  /// ready (both with values it copied out before calling).
+  static std::uintptr_t set(core_latch* latch) noexcept {
+    return latch->m_state.exchange(k_set);  // seq_cst: docs/latch.md#no-lost-wake-up
+  }
+
+  /// The fiber a state returned by set() says was parked, or nullptr.
+  [[nodiscard]] static fiber_context* parked_fiber(std::uintptr_t state) noexcept {
+    return state > k_set ? reinterpret_cast<fiber_context*>(state) : nullptr;
+  }
+
+  [[nodiscard]] std::uintptr_t state_for_testing() const noexcept { return m_state.load(); }
 
  private:
-  bool transition(std::uint32_t from, std::uint32_t to) noexcept {
+  bool transition(std::uintptr_t from, std::uintptr_t to) noexcept {
     // seq_cst on success (docs/latch.md); relaxed on failure: the caller only learns "it moved".
     return m_state.compare_exchange_strong(from, to, std::memory_order_seq_cst,
                                            std::memory_order_relaxed);
   }
 
-  std::atomic<std::uint32_t> m_state{k_unset};
+  std::atomic<std::uintptr_t> m_state{k_unset};
 };
 
 /// The latch of a join's second half (and of a cross-pool install): the owner

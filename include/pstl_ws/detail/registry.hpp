@@ -21,12 +21,16 @@
 #include "pstl_ws/detail/latch.hpp"
 #include "pstl_ws/detail/sleep.hpp"
 #include "pstl_ws/detail/work_deque.hpp"
+#include "pstl_ws/pool_options.hpp"
 
 namespace ws {
 struct pool_stats;
 }
 
 namespace ws::detail {
+
+class fiber_context;
+class fiber_pool;
 
 /// Shared state of one pool. Held by shared_ptr: the thread_pool handle owns it,
 /// and a cross-pool latch setter holds it for the length of a wake-up.
@@ -42,11 +46,11 @@ namespace ws::detail {
 /// global registry is never destroyed.
 class registry : public std::enable_shared_from_this<registry> {
  public:
-  /// Creates a registry for calls running on num_threads threads (1 <= n <=
-  /// 65535) and starts its workers. Throws std::invalid_argument for a bad
-  /// count and std::system_error if a thread cannot be started (the threads
-  /// already started are stopped first).
-  static std::shared_ptr<registry> create(std::size_t num_threads);
+  /// Creates a registry for calls running on options.num_threads threads (1 <=
+  /// n <= 65535) and starts its workers. Throws std::invalid_argument for a
+  /// bad count or stack size and std::system_error if a thread cannot be
+  /// started (the threads already started are stopped first).
+  static std::shared_ptr<registry> create(const pool_options& options);
 
   registry(const registry&) = delete;
   registry& operator=(const registry&) = delete;
@@ -92,9 +96,22 @@ class registry : public std::enable_shared_from_this<registry> {
   [[nodiscard]] core_latch& terminate_latch(std::size_t worker_index) noexcept {
     return m_thread_infos[worker_index].m_terminate;
   }
-  void notify_worker_latch_is_set(std::size_t worker_index) noexcept {
-    m_sleep.notify_worker_latch_is_set(worker_index);
-  }
+  /// Delivers what a latch's setter owes the latch's owner, worker
+  /// `worker_index`, given the state core_latch::set replaced: a wake-up if it
+  /// slept, a place in the ready queue if its fiber was parked.
+  void notify_latch_set(std::size_t worker_index, std::uintptr_t state) noexcept;
+
+  /// Whether the workers run on fibers and waiting frames park (wait_policy::park).
+  [[nodiscard]] bool parks() const noexcept { return m_fibers != nullptr; }
+  /// With parks(): a new scheduler fiber, or nullptr if no stack can be had.
+  [[nodiscard]] fiber_context* make_fiber(fiber_context& (*entry)(fiber_context&) noexcept) noexcept;
+  /// With parks(): queues a parked fiber whose latch was set and wakes a worker.
+  void make_ready(fiber_context& fiber) noexcept;
+  /// With parks(): the oldest ready fiber, or nullptr.
+  [[nodiscard]] fiber_context* pop_ready_fiber() noexcept;
+  [[nodiscard]] bool has_ready_fiber() const noexcept;
+  /// The fibers made so far (0 without parks()); they live until the pool ends.
+  [[nodiscard]] std::size_t fibers_made() const noexcept;
 
   /// One more job that outlives its creator (thread_pool::spawn): the workers
   /// keep running until it has finished.
@@ -106,12 +123,13 @@ class registry : public std::enable_shared_from_this<registry> {
   /// once, from a thread that is not one of the workers.
   void join_workers() noexcept;
 
-  /// Counts one executed job / one successful steal of worker i (owner only).
+  /// Counts one executed job / successful steal / park of worker i (owner only).
   void count_executed(std::size_t worker_index) noexcept { bump(m_thread_infos[worker_index].m_executed); }
   void count_steal(std::size_t worker_index) noexcept { bump(m_thread_infos[worker_index].m_steals); }
+  void count_park(std::size_t worker_index) noexcept { bump(m_thread_infos[worker_index].m_parks); }
   [[nodiscard]] pool_stats stats() const noexcept;
 
-  explicit registry(std::size_t num_threads);  // use create()
+  explicit registry(const pool_options& options);  // use create()
 
  private:
   struct alignas(k_cache_line) thread_info {
@@ -119,6 +137,7 @@ class registry : public std::enable_shared_from_this<registry> {
     core_latch m_terminate;
     std::atomic<std::uint64_t> m_executed{0};  // written by worker i only
     std::atomic<std::uint64_t> m_steals{0};    // written by worker i only
+    std::atomic<std::uint64_t> m_parks{0};     // written by worker i only
   };
 
   static void bump(std::atomic<std::uint64_t>& counter) noexcept {
@@ -133,6 +152,7 @@ class registry : public std::enable_shared_from_this<registry> {
   std::unique_ptr<thread_info[]> m_thread_infos;  // num_slots() of them
   class sleep m_sleep;
   injector m_injector;
+  std::unique_ptr<fiber_pool> m_fibers;  // wait_policy::park only
   std::atomic<std::size_t> m_terminate_count{1};
   std::vector<std::thread> m_threads;
   alignas(k_cache_line) std::atomic<bool> m_seat_taken{false};
@@ -143,11 +163,12 @@ class registry : public std::enable_shared_from_this<registry> {
 /// PSTL_WS_NUM_THREADS is std::invalid_argument); a later call tries again.
 registry& global_registry();
 
-/// The number of threads the global pool gets: PSTL_WS_NUM_THREADS, or the
-/// CPUs this process may run on when it is unset or 0. Throws
-/// std::invalid_argument naming the variable and the value when it is not a
-/// whole number from 0 to 65535.
-std::size_t threads_from_environment();
+/// The options of the global pool: PSTL_WS_NUM_THREADS threads (unset or 0:
+/// the CPUs this process may run on) and PSTL_WS_WAIT_POLICY (`steal`, the
+/// default, or `park`). Throws std::invalid_argument naming the variable and
+/// the value when the thread count is not a whole number from 0 to 65535 or
+/// the policy is neither word.
+pool_options options_from_environment();
 
 /// The CPUs this process may run on (sched_getaffinity), at least 1.
 std::size_t available_parallelism() noexcept;

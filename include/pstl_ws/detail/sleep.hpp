@@ -157,6 +157,11 @@ class sleep {
   void new_internal_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
   /// A thread pushed n jobs on the injector (has the PushFence).
   void new_injected_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
+  /// A parked fiber became ready (wait_policy::park; has the PushFence). Only
+  /// a worker at the base of a scheduler fiber can resume it, and a searching
+  /// thread may be the seat, which cannot: so one sleeper is woken whenever
+  /// one sleeps, unlike for jobs (docs/park.md#parking).
+  void new_ready_fiber() noexcept;
   /// A latch that worker i may be sleeping on was set: wake it if it blocked.
   void notify_worker_latch_is_set(std::size_t worker_index) noexcept;
 

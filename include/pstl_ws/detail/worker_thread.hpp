@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // worker_thread: what one thread of a pool knows about itself (its index, its
-// deque, its victim generator) and the loops it runs: the main loop and
-// wait_until(latch), which executes other jobs until the latch is set. A caller
-// from outside that takes the pool's seat is a worker_thread for one call
-// (seated_caller). docs/design.md#the-life-of-one-join, docs/sleep.md#idle-loop,
-// docs/seat.md.
+// deque, its victim generator, its fibers under wait_policy::park) and the
+// loops it runs: the main loop and wait_until(latch), which executes other jobs
+// (or parks the waiting frame) until the latch is set. A caller from outside
+// that takes the pool's seat is a worker_thread for one call (seated_caller).
+// docs/design.md#the-life-of-one-join, docs/sleep.md#idle-loop, docs/seat.md,
+// docs/park.md.
 #pragma once
 
 #include <cstddef>
@@ -50,7 +51,8 @@ class worker_thread {
 
   /// The worker the calling thread is, or nullptr for a thread outside every
   /// pool. Compiled out of line on purpose: callers must ask again after
-  /// anything that may wait, never keep the thread_local's address.
+  /// anything that may wait, never keep the thread_local's address (under
+  /// wait_policy::park a frame that waited may go on on another thread).
   [[nodiscard]] static worker_thread* current() noexcept;
 
   [[nodiscard]] registry& owner() const noexcept { return m_registry; }
@@ -77,19 +79,43 @@ class worker_thread {
     job.execute();
   }
 
-  /// Executes other jobs (own, stolen, injected; sleeping when there are none)
-  /// until `latch` is set.
+  /// Returns once `latch` is set. Meanwhile a worker that runs on fibers parks
+  /// the waiting frame (its own jobs still on its deque first run here), and
+  /// the frame may come back on another thread; any other executes other jobs
+  /// (own, stolen, injected; sleeping when there are none) on top of it.
+  /// Touches nothing of *this after waiting: ask current() again.
   void wait_until(core_latch& latch) noexcept {
     if (!latch.probe()) {
-      wait_until_cold(latch);
+      if (m_running != nullptr) {
+        park_until(latch);
+      } else {
+        wait_until_cold(latch);
+      }
     }
   }
+
+  /// The context this worker runs on now under wait_policy::park, else nullptr.
+  [[nodiscard]] const fiber_context* running_context() const noexcept { return m_running; }
 
   /// The body of a worker thread: serve the pool until terminated.
   static void main_loop(registry& owner, std::size_t index) noexcept;
 
  private:
   void wait_until_cold(core_latch& latch) noexcept;
+  /// Runs one job (a scheduler fiber at its base, `base`, may resume a ready
+  /// parked fiber instead), looking and then sleeping while there is none;
+  /// returns without one once `latch` is set. Touches nothing of *this once
+  /// the job started: on fibers, it may end on another thread.
+  void run_one(core_latch& latch, fiber_context* base) noexcept;
+
+  // Fibers (wait_policy::park, src/park.cpp).
+  void run_on_fibers() noexcept;
+  static fiber_context& fiber_main(fiber_context& self) noexcept;
+  void park_until(core_latch& latch) noexcept;
+  void resume_ready(fiber_context& base, fiber_context& ready) noexcept;
+  /// An idle scheduler fiber of this worker, made if there is none; nullptr if
+  /// no stack can be had.
+  fiber_context* idle_fiber() noexcept;
   /// Own deque, then a random victim's, then the injector: finish what this
   /// worker started before taking on something new.
   std::optional<job_ref> find_work() noexcept;
@@ -101,6 +127,11 @@ class worker_thread {
   std::size_t m_index;
   work_deque<job_ref>& m_deque;
   xorshift64star m_rng;
+  // Under wait_policy::park (all null otherwise, and for the seat):
+  fiber_context* m_running = nullptr;  // the context this thread runs on now
+  fiber_context* m_origin = nullptr;   // the thread's own stack, resumed when the worker ends
+  fiber_context* m_idle = nullptr;     // idle scheduler fibers (m_next_idle list), resumed only here
+  fiber_context* m_ending = nullptr;   // while the worker ends: the fiber to return to
 };
 
 /// A thread from outside every pool in a pool's seat, for one call: while it
