@@ -8,6 +8,7 @@
 #                            TBB, ws, std_par_on_ws and gnu_parallel; tables, CSV, report
 #                            and plots in compare-out/ (--help lists the flags)
 #   ./run.sh bench [args]  join overhead: empty join and fib(30), against tbb::task_group
+#   ./run.sh park-bench [args]  wait_policy::park against steal: join latency, stack depth
 #   ./run.sh test          every test (Debug build, invariants asserted)
 #   ./run.sh tsan          the unit, pool, stress and algorithm tests under ThreadSanitizer
 #   ./run.sh asan          every test under AddressSanitizer + UBSan
@@ -39,7 +40,7 @@ build() {  # build <preset> [target...]
 }
 
 usage() {
-  sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -53,6 +54,9 @@ case "$command" in
   bench)
     ensure_packages; build release pstl_ws_join_bench
     ./build/release/compare/pstl_ws_join_bench "$@" ;;
+  park-bench)
+    ensure_packages; build release pstl_ws_park_bench
+    ./build/release/compare/pstl_ws_park_bench "$@" ;;
   test)
     ensure_packages; build debug
     ctest --preset debug -j "$jobs" ;;

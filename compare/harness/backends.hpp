@@ -215,12 +215,13 @@ struct install_entry {
 /// The parent uses the type to know which workloads that backend runs.
 using std_par_on_ws_backend = policy_backend<std::execution::parallel_policy, install_entry>;
 
-/// ws::par on a given pool through the std:: drop-in, plus ws::join for fib.
+/// ws::par on a given pool through the std:: drop-in, plus ws::join for fib:
+/// "ws" on a pool with wait_policy::steal, "ws_park" on one with park.
 template <class Policy>
 class ws_backend : public policy_backend<Policy, direct_entry> {
  public:
-  ws_backend(Policy policy, ws::thread_pool& pool)
-      : policy_backend<Policy, direct_entry>("ws", policy, direct_entry{}), m_pool(&pool) {}
+  ws_backend(const char* name, Policy policy, ws::thread_pool& pool)
+      : policy_backend<Policy, direct_entry>(name, policy, direct_entry{}), m_pool(&pool) {}
 
   std::uint64_t fib(int n) const {
     return m_pool->install([n] { return fib_join(n); });

@@ -19,6 +19,7 @@ inline constexpr const char* seq = "seq";
 inline constexpr const char* std_par = "std_par";
 inline constexpr const char* tbb = "tbb";
 inline constexpr const char* ws = "ws";
+inline constexpr const char* ws_park = "ws_park";  // ws::par on a pool with wait_policy::park
 inline constexpr const char* std_par_on_ws = "std_par_on_ws";
 inline constexpr const char* gnu_parallel = "gnu_parallel";
 }  // namespace backend_names

@@ -20,7 +20,7 @@ const char* const k_usage =
     "  --filter LIST    run only the workloads whose name contains one of these comma-\n"
     "                   separated words, e.g. 'sort,reduce' or 'for_each light'\n"
     "  --backends LIST  run only these backends (seq always runs: it is the reference):\n"
-    "                   std_par, tbb, ws, std_par_on_ws, gnu_parallel\n"
+    "                   std_par, tbb, ws, ws_park, std_par_on_ws, gnu_parallel\n"
     "  --out DIR        where results.csv, report.md and the plots go (default compare-out)\n"
     "  --report-from F  measure nothing; rebuild the tables, report and plots from the CSV F\n"
     "  --no-progress    no live progress line on stderr\n"

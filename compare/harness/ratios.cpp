@@ -10,9 +10,9 @@
 namespace harness {
 namespace {
 
-constexpr std::array<std::string_view, 6> k_backend_order{
-    backend_names::seq, backend_names::std_par,       backend_names::tbb,
-    backend_names::ws,  backend_names::std_par_on_ws, backend_names::gnu_parallel};
+constexpr std::array<std::string_view, 7> k_backend_order{
+    backend_names::seq,     backend_names::std_par,       backend_names::tbb,         backend_names::ws,
+    backend_names::ws_park, backend_names::std_par_on_ws, backend_names::gnu_parallel};
 
 bool row_order(const measurement* a, const measurement* b) {
   return std::tuple(a->m_threads, backend_rank(a->m_backend), std::string_view(a->m_backend)) <

@@ -39,10 +39,11 @@ struct line_style {
   const char* m_colour;
   int m_point;
 };
-constexpr std::array<line_style, 7> k_styles{{{"#7f7f7f", 1},   // seq
+constexpr std::array<line_style, 8> k_styles{{{"#7f7f7f", 1},   // seq
                                               {"#1f77b4", 7},   // std_par
                                               {"#2ca02c", 5},   // tbb
                                               {"#d62728", 9},   // ws
+                                              {"#e377c2", 4},   // ws_park
                                               {"#ff7f0e", 11},  // std_par_on_ws
                                               {"#9467bd", 13},  // gnu_parallel
                                               {"#8c564b", 3}}};

@@ -40,7 +40,11 @@ namespace harness {
 class thread_context {
  public:
   explicit thread_context(std::size_t threads)
-      : m_pool(threads)
+      : m_pool(ws::pool_options{.num_threads = threads, .wait = ws::wait_policy::steal})
+#ifndef PSTL_WS_STD_PAR_ON_WS
+        ,
+        m_park_pool(ws::pool_options{.num_threads = threads, .wait = ws::wait_policy::park})
+#endif
 #ifdef PSTL_WS_HAVE_TBB
         ,
         m_arena(static_cast<int>(threads))
@@ -61,7 +65,8 @@ class thread_context {
         std::tuple{policy_backend(backend_names::std_par, std::execution::par, arena_entry{&m_arena}),
                    tbb_backend(m_arena)},
 #endif
-        std::tuple{ws_backend(ws::par.on(m_pool), m_pool)}
+        std::tuple{ws_backend(backend_names::ws, ws::par.on(m_pool), m_pool),
+                   ws_backend(backend_names::ws_park, ws::par.on(m_park_pool), m_park_pool)}
 #ifdef PSTL_WS_HAVE_GNU_PARALLEL
         ,
         std::tuple{gnu_parallel_backend(threads())}
@@ -71,7 +76,10 @@ class thread_context {
   }
 
  private:
-  ws::thread_pool m_pool;
+  ws::thread_pool m_pool;       // the steal pool: ws, and std_par_on_ws in the child
+#ifndef PSTL_WS_STD_PAR_ON_WS
+  ws::thread_pool m_park_pool;  // ws_park
+#endif
 #ifdef PSTL_WS_HAVE_TBB
   tbb::task_arena m_arena;
 #endif
