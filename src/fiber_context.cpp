@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "pstl_ws/detail/config.hpp"
 
@@ -18,6 +19,12 @@
 #endif
 #if PSTL_WS_TSAN
 #include <sanitizer/tsan_interface.h>
+#endif
+
+#if defined(__clang__)
+#define PSTL_WS_NOT_TSAN_INSTRUMENTED __attribute__((disable_sanitizer_instrumentation))
+#else
+#define PSTL_WS_NOT_TSAN_INSTRUMENTED __attribute__((no_sanitize_thread))
 #endif
 
 namespace ws::detail {
@@ -51,45 +58,85 @@ fiber_stack thread_stack() noexcept {
 
 }  // namespace
 
-fiber_context::fiber_context() noexcept : m_stack(thread_stack()) {
+fiber_context::fiber_context() noexcept : m_stack(thread_stack()), m_started(true) {
 #if PSTL_WS_TSAN
   m_tsan_fiber = __tsan_get_current_fiber();
 #endif
 }
 
 fiber_context::fiber_context(stack_pool& stacks, entry_function entry)
-    : m_stack(stacks.allocate()), m_stacks(&stacks) {
-  // Boost puts its control record at the top of the stack we give it and hands
-  // the stack back to the allocator when the fiber ends.
-  boost::context::stack_context whole;
-  whole.sp = m_stack.m_base;
-  whole.size = m_stack.m_size;
-  m_fiber = boost::context::fiber(std::allocator_arg,
-                                  boost::context::preallocated(m_stack.m_base, m_stack.m_size, whole),
-                                  pooled_stack_allocator(stacks),
-                                  [this, entry](boost::context::fiber&&) { return run(*this, entry); });
+    : m_entry(entry), m_stack(stacks.allocate()), m_stacks(&stacks) {
+  m_context = boost::context::detail::make_fcontext(m_stack.m_base, m_stack.m_size, &start);
 #if PSTL_WS_TSAN
   m_tsan_fiber = __tsan_create_fiber(0);
 #endif
 }
 
 fiber_context::~fiber_context() {
-  PSTL_WS_ASSERT(!m_fiber);  // never destroy a suspended fiber: it would unwind user frames
-#if PSTL_WS_TSAN
   if (m_stacks != nullptr) {
+    // An ended fiber has no context left; one that never started has only the
+    // one make_fcontext prepared. A suspended fiber's frames would be dropped.
+    PSTL_WS_ASSERT(m_context == nullptr || !m_started);
+    m_stacks->deallocate(m_stack);
+#if PSTL_WS_TSAN
     __tsan_destroy_fiber(m_tsan_fiber);
-  }
 #endif
+  }
 }
 
-boost::context::fiber fiber_context::run(fiber_context& self, entry_function entry) noexcept {
+namespace {
+
+// What a switch leaves for the context it resumes: who switched, and the
+// publish step to run once the switcher is saved. Lives in the switcher's
+// frame, which stays put while the switcher is suspended.
+struct switch_record {
+  fiber_context* m_from;
+  fiber_context* m_to;
+  void (*m_publish)(void*) noexcept;
+  void* m_argument;
+};
+
+}  // namespace
+
+// The switch and a fiber's first and last frames are not instrumented by
+// ThreadSanitizer: TSan keeps a shadow call stack per fiber, and a function
+// entered on one fiber and left on another would push on one and pop from the
+// other, until one overflows. The instrumented code around them (switch_to's
+// caller, the publish step, the entry function) enters and leaves on one fiber.
+PSTL_WS_NOT_TSAN_INSTRUMENTED void fiber_context::jump(fiber_context& from, fiber_context& to,
+                                                       void (*publish)(void*) noexcept,
+                                                       void* argument) noexcept {
+  switch_record record{&from, &to, publish, argument};
+  from.leave(to, false);
+  to.m_started = true;
+  const boost::context::detail::transfer_t arrival =
+      boost::context::detail::jump_fcontext(std::exchange(to.m_context, nullptr), &record);
+  from.arrive();
+  complete(arrival);
+}
+
+PSTL_WS_NOT_TSAN_INSTRUMENTED void fiber_context::start(boost::context::detail::transfer_t arrival) noexcept {
+  fiber_context& self = *static_cast<switch_record*>(arrival.data)->m_to;
   self.arrive();
-  fiber_context& next = entry(self);
+  complete(arrival);
+  fiber_context& next = self.m_entry(self);
   self.leave(next, true);
-  return std::move(next.m_fiber);  // Boost switches there and frees this stack
+  // This stack is never resumed: its only frame is this one.
+  boost::context::detail::jump_fcontext(std::exchange(next.m_context, nullptr), nullptr);
+  __builtin_unreachable();
 }
 
-void fiber_context::leave([[maybe_unused]] fiber_context& to, [[maybe_unused]] bool ending) noexcept {
+PSTL_WS_NOT_TSAN_INSTRUMENTED void fiber_context::complete(boost::context::detail::transfer_t arrival) noexcept {
+  if (arrival.data == nullptr) {
+    return;  // the switcher ended: there is nothing to store
+  }
+  const switch_record& record = *static_cast<switch_record*>(arrival.data);
+  record.m_from->m_context = arrival.fctx;
+  record.m_publish(record.m_argument);
+}
+
+PSTL_WS_NOT_TSAN_INSTRUMENTED void fiber_context::leave([[maybe_unused]] fiber_context& to,
+                                                        [[maybe_unused]] bool ending) noexcept {
   std::memcpy(&m_exceptions, thread_exception_state(), sizeof m_exceptions);
 #if PSTL_WS_ASAN
   const void* bottom = static_cast<char*>(to.m_stack.m_base) - to.m_stack.m_size;
@@ -100,7 +147,7 @@ void fiber_context::leave([[maybe_unused]] fiber_context& to, [[maybe_unused]] b
 #endif
 }
 
-void fiber_context::arrive() noexcept {
+PSTL_WS_NOT_TSAN_INSTRUMENTED void fiber_context::arrive() noexcept {
 #if PSTL_WS_ASAN
   __sanitizer_finish_switch_fiber(m_asan_fake_stack, nullptr, nullptr);
 #endif

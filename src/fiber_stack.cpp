@@ -338,16 +338,4 @@ std::size_t stack_pool::stacks_mapped() const noexcept {
   return m_regions.size() * m_stacks_per_region;
 }
 
-boost::context::stack_context pooled_stack_allocator::allocate() {
-  const fiber_stack stack = m_pool->allocate();
-  boost::context::stack_context context;
-  context.size = stack.m_size;
-  context.sp = stack.m_base;
-  return context;
-}
-
-void pooled_stack_allocator::deallocate(boost::context::stack_context& context) noexcept {
-  m_pool->deallocate({context.sp, context.size});
-}
-
 }  // namespace ws::detail

@@ -5,9 +5,8 @@
 // set. States, invariants and the races this prevents: docs/park.md.
 #include <thread>
 
-#include "pstl_ws/detail/fiber_stack.hpp"
-
 #include "pstl_ws/detail/fiber_context.hpp"
+#include "pstl_ws/detail/fiber_stack.hpp"
 #include "pstl_ws/detail/registry.hpp"
 #include "pstl_ws/detail/worker_thread.hpp"
 
@@ -53,8 +52,13 @@ fiber_context& worker_thread::fiber_main(fiber_context& self) noexcept {
   // the running context; every iteration asks which worker that is now.
   worker_thread* worker = current();
   worker->m_running = &self;
-  for (; !worker->m_registry.terminate_latch(worker->m_index).probe(); worker = current()) {
-    worker->run_one(worker->m_registry.terminate_latch(worker->m_index), &self);
+  for (;;) {
+    core_latch& terminate = worker->m_registry.terminate_latch(worker->m_index);
+    if (terminate.probe()) {
+      break;
+    }
+    worker->run_one(terminate, &self);
+    worker = current();
   }
   // The worker ends. No job is outstanding, so no fiber is parked: each fiber
   // is this one or idle in this or another worker's list. The first to get

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <boost/context/fiber.hpp>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -22,14 +21,14 @@
 #include <thread>
 #include <vector>
 
+#include "pstl_ws/detail/fiber_context.hpp"
 #include "pstl_ws/detail/fiber_stack.hpp"
 #include "test_support.hpp"
 
 namespace {
 
-using boost::context::fiber;
+using ws::detail::fiber_context;
 using ws::detail::fiber_stack;
-using ws::detail::pooled_stack_allocator;
 using ws::detail::stack_pool;
 
 constexpr std::size_t k_min = stack_pool::k_min_stack_size;
@@ -109,17 +108,22 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// The context a test fiber switches back to (entry functions take no captures).
+fiber_context* g_back = nullptr;
+
 // Installs the reporter, then runs a fiber on a pool stack of the minimum size that
 // recurses without end.
 void overflow_a_fiber() {
   ws::detail::install_overflow_reporter();
   stack_pool pool(k_min);
-  fiber f(std::allocator_arg, pooled_stack_allocator(pool), [](fiber&& caller) {
+  fiber_context origin;
+  g_back = &origin;
+  fiber_context f(pool, [](fiber_context&) noexcept -> fiber_context& {
     volatile std::size_t limit = SIZE_MAX;
     recurse(0, limit);
-    return std::move(caller);
+    return *g_back;
   });
-  std::move(f).resume();
+  fiber_context::switch_to(origin, f, [] {});
 }
 
 // Faults on a store through a null pointer. UBSan would report the store and exit
@@ -274,28 +278,33 @@ TEST_CASE("stack_pool: a size below the minimum or absurdly large is rejected by
   CHECK_NOTHROW(stack_pool{k_min});
 }
 
-TEST_CASE("pooled_stack_allocator: a fiber runs on a pool stack, recurses, returns, frees it" *
+TEST_CASE("fiber_context: a fiber runs on a pool stack, switches back and forth, recurses, ends, frees it" *
           doctest::timeout(10)) {
   stack_pool pool(k_min);
   const fiber_stack expected = pool.allocate();  // the cache is LIFO: the fiber gets this one
   pool.deallocate(expected);
-  std::uintptr_t frame_address = 0;
-  std::size_t depth = 0;
-  fiber f(std::allocator_arg, pooled_stack_allocator(pool), [&](fiber&& caller) {
-    // The frame, not a local's address: ASan's detect_stack_use_after_return moves locals.
-    frame_address = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
-    caller = std::move(caller).resume();
-    depth = recurse(0, 40);  // 10 KiB of frames
-    return std::move(caller);
-  });
-  CHECK(pool.stacks_in_use() == 1);
-  f = std::move(f).resume();
-  CHECK(static_cast<bool>(f));
-  CHECK(frame_address >= reinterpret_cast<std::uintptr_t>(low_end(expected)));
-  CHECK(frame_address < reinterpret_cast<std::uintptr_t>(expected.m_base));
-  f = std::move(f).resume();
-  CHECK_FALSE(static_cast<bool>(f));
-  CHECK(depth == 40);
+  static std::uintptr_t frame_address = 0;
+  static std::size_t depth = 0;
+  fiber_context origin;
+  g_back = &origin;
+  {
+    fiber_context f(pool, [](fiber_context& self) noexcept -> fiber_context& {
+      // The frame, not a local's address: ASan's detect_stack_use_after_return moves locals.
+      frame_address = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+      fiber_context::switch_to(self, *g_back, [] {});
+      depth = recurse(0, 40);  // 10 KiB of frames
+      return *g_back;
+    });
+    CHECK(pool.stacks_in_use() == 1);
+    bool published = false;
+    fiber_context::switch_to(origin, f, [&] { published = true; });  // runs to its switch back
+    CHECK(published);
+    CHECK(frame_address >= reinterpret_cast<std::uintptr_t>(low_end(expected)));
+    CHECK(frame_address < reinterpret_cast<std::uintptr_t>(expected.m_base));
+    CHECK(depth == 0);
+    fiber_context::switch_to(origin, f, [] {});  // runs to its end
+    CHECK(depth == 40);
+  }
   CHECK(pool.stacks_in_use() == 0);
 }
 

@@ -5,9 +5,11 @@
 // told about every switch. docs/park.md#switching.
 #pragma once
 
-#include <boost/context/fiber.hpp>
+#include <boost/context/detail/fcontext.hpp>
 
 #include <cstddef>
+#include <memory>
+#include <type_traits>
 
 #include "pstl_ws/detail/fiber_stack.hpp"
 
@@ -25,16 +27,17 @@ struct exception_state {
 };
 
 /// A context a worker thread runs on: a fiber with its own pooled stack, or
-/// the thread's original stack. Suspended contexts hold their Boost fiber;
-/// the running one holds nothing (Boost hands a fiber's handle only to the
-/// context it switched to, which stores it back through switch_to).
+/// the thread's original stack. Built directly on Boost.Context's fcontext
+/// (make_fcontext, jump_fcontext), so that every switch, a fiber's first
+/// frame and its last are our own code: nothing instrumented runs between
+/// telling ThreadSanitizer about a switch and making it.
 ///
 /// Invariant: a context runs on at most one thread at a time and is resumed
 /// exactly once per suspension (docs/park.md#invariants).
 class fiber_context {
  public:
   /// What a fiber runs: called once on the new stack, returns the context to
-  /// switch to when it ends (the fiber's stack then goes back to its pool).
+  /// switch to when it ends.
   using entry_function = fiber_context& (*)(fiber_context& self) noexcept;
 
   /// The calling thread's own stack, as a context other fibers can switch back to.
@@ -42,46 +45,52 @@ class fiber_context {
   /// A fiber on a stack from `stacks` that will run entry(*this) when first
   /// switched to. Throws std::bad_alloc if no stack can be mapped.
   fiber_context(stack_pool& stacks, entry_function entry);
-  /// Only a context that is not suspended mid-run may be destroyed: a fiber
-  /// that ended, or the thread's own context once it runs again.
+  /// Gives the stack back. A fiber must have ended (or never started): its
+  /// frames are never unwound or dropped.
   ~fiber_context();
   fiber_context(const fiber_context&) = delete;
   fiber_context& operator=(const fiber_context&) = delete;
 
-  /// Suspends `from` (the running context) and resumes `to`. publish() runs on
-  /// `to`'s stack once `from` is fully saved, before `to` goes on: the only
+  /// Suspends `from` (the running context) and resumes `to`. publish() runs
+  /// on `to`'s stack once `from` is fully saved, before `to` goes on: the only
   /// safe moment to make `from` resumable by another thread. Returns when
   /// another switch resumes `from`, possibly on another thread.
   template <class Publish>
   static void switch_to(fiber_context& from, fiber_context& to, Publish&& publish) {
-    from.leave(to);
-    boost::context::fiber back = std::move(to.m_fiber).resume_with(
-        [&from, &publish](boost::context::fiber&& suspended) {
-          from.m_fiber = std::move(suspended);
-          publish();
-          return boost::context::fiber{};
-        });
-    from.arrive();
+    jump(from, to, &call<std::remove_reference_t<Publish>>, std::addressof(publish));
   }
 
   /// The stack this context runs on: a pooled fiber stack, or the thread's.
   [[nodiscard]] const fiber_stack& stack() const noexcept { return m_stack; }
 
-  /// Next link of the intrusive list a worker keeps its idle fibers in.
+  /// Next link of the intrusive list a worker keeps its idle fibers in (and
+  /// the ready queue its ready ones).
   fiber_context* m_next_idle = nullptr;
 
  private:
-  static boost::context::fiber run(fiber_context& self, entry_function entry) noexcept;
+  template <class F>
+  static void call(void* f) noexcept {
+    (*static_cast<F*>(f))();
+  }
+  static void jump(fiber_context& from, fiber_context& to, void (*publish)(void*) noexcept,
+                   void* argument) noexcept;
+  /// The first frame of every fiber: runs m_entry, then switches away for good.
+  static void start(boost::context::detail::transfer_t arrival) noexcept;
+  /// Finishes the switch that resumed the caller: stores the switcher's
+  /// context and runs its publish step (docs/park.md#switching).
+  static void complete(boost::context::detail::transfer_t arrival) noexcept;
   /// Called on this context's stack just before it switches to `to` (or ends,
   /// with `ending`): saves the exception state, tells the sanitizers.
-  void leave(fiber_context& to, bool ending = false) noexcept;
+  void leave(fiber_context& to, bool ending) noexcept;
   /// Called on this context's stack right after it is resumed.
   void arrive() noexcept;
 
-  boost::context::fiber m_fiber;
-  fiber_stack m_stack;            // the whole usable range; for the thread's own context, its stack
-  stack_pool* m_stacks = nullptr; // null for the thread's own context
-  exception_state m_exceptions;   // saved while suspended
+  boost::context::detail::fcontext_t m_context = nullptr;  // saved while suspended
+  entry_function m_entry = nullptr;
+  fiber_stack m_stack;             // the whole usable range; for the thread's own context, its stack
+  stack_pool* m_stacks = nullptr;  // null for the thread's own context
+  bool m_started = false;
+  exception_state m_exceptions;    // saved while suspended
   void* m_asan_fake_stack = nullptr;
   void* m_tsan_fiber = nullptr;
 };

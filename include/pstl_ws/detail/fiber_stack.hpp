@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Fiber stacks for the park wait policy: guard-paged, cached stacks carved from
-// large mappings, a Boost.Context allocator over them, and the SIGSEGV reporter
-// that names a fiber stack overflow (docs/park.md#fiber-stacks).
+// large mappings, and the SIGSEGV reporter that names a fiber stack overflow
+// (docs/park.md#fiber-stacks).
 #pragma once
-
-#include <boost/context/stack_context.hpp>
 
 #include <cstddef>
 #include <mutex>
@@ -83,23 +81,6 @@ class stack_pool {
   std::vector<region> m_regions;  // guarded by m_mutex
   std::vector<void*> m_free;      // bases of cached stacks; capacity >= stacks mapped
   std::size_t m_in_use = 0;       // guarded by m_mutex
-};
-
-/// A Boost.Context StackAllocator over a stack_pool, for boost::context::fiber's
-/// std::allocator_arg constructor. Copyable (it holds a stack_pool*, which must outlive
-/// every fiber made with it); copies share the pool.
-class pooled_stack_allocator {
- public:
-  explicit pooled_stack_allocator(stack_pool& pool) noexcept : m_pool(&pool) {}
-
-  /// A pool stack as Boost's {size, sp = top of the stack}. Throws std::bad_alloc.
-  [[nodiscard]] boost::context::stack_context allocate();
-
-  /// Gives the stack back to the pool (any thread). Never throws.
-  void deallocate(boost::context::stack_context& context) noexcept;
-
- private:
-  stack_pool* m_pool;
 };
 
 /// Installs, once per process, a SIGSEGV/SIGBUS handler (SA_ONSTACK | SA_SIGINFO) and,

@@ -66,9 +66,15 @@ class core_latch {
   }
 
   /// Owner, once `fiber` is suspended: UNSET -> PARKED(fiber). False if the
-  /// latch was set meanwhile (the fiber must then be resumed by its owner's side).
+  /// latch was set meanwhile (the fiber must then be resumed by its owner's
+  /// side, and what the setter did is visible to it).
   bool park(fiber_context* fiber) noexcept {
-    return transition(k_unset, reinterpret_cast<std::uintptr_t>(fiber));
+    std::uintptr_t expected = k_unset;
+    // seq_cst on success (docs/latch.md); acquire on failure: pairs with the
+    // exchange in set(), since the frame that failed to park goes on without
+    // probing the latch again.
+    return m_state.compare_exchange_strong(expected, reinterpret_cast<std::uintptr_t>(fiber),
+                                           std::memory_order_seq_cst, std::memory_order_acquire);
   }
 
   /// Sets the latch and returns the state it replaced: k_sleeping means the
