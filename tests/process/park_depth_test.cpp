@@ -29,8 +29,10 @@ constexpr int k_tasks = 200;
 constexpr std::size_t k_frame_bytes = 64 * 1024;
 
 // One task: a 64 KiB frame, then a join whose first half waits until the
-// second one was stolen, and whose second half outlasts it by 20 ms.
-void task(std::atomic<int>& done) {
+// second one was stolen, and whose second half outlasts it by 20 ms. Not
+// instrumented by ASan, whose use-after-return detection would move the frame
+// off the stack this test is about.
+[[gnu::no_sanitize_address]] void task(std::atomic<int>& done) {
   volatile char frame[k_frame_bytes];
   // From the top down, less than a page at a time, so that an overflow hits
   // the guard page below the stack rather than jumping it.
@@ -51,6 +53,10 @@ void task(std::atomic<int>& done) {
 // child whose threads get k_stack_size stacks. Returns the child's result.
 ws_test::child_result run_tasks(ws::wait_policy policy) {
   return ws_test::run_in_child([policy](const auto& report) {
+    // An overflow here is expected (under steal): let it end the child quietly
+    // instead of through the handlers doctest and the sanitizers installed.
+    ::signal(SIGSEGV, SIG_DFL);
+    ::signal(SIGBUS, SIG_DFL);
     pthread_attr_t attributes;
     ::pthread_attr_init(&attributes);
     ::pthread_attr_setstacksize(&attributes, k_stack_size);
@@ -74,8 +80,7 @@ ws_test::child_result run_tasks(ws::wait_policy policy) {
 TEST_CASE("waits piled on one 256 KiB thread stack overflow it under steal" * doctest::timeout(120)) {
   const ws_test::child_result child = run_tasks(ws::wait_policy::steal);
   CAPTURE(child.m_output);
-  // SIGSEGV from the guard page; ASan reports the overflow and aborts instead.
-  CHECK((child.m_signal == SIGSEGV || child.m_signal == SIGABRT || child.m_exit_code != 0));
+  CHECK(child.m_signal == SIGSEGV);  // from the guard page below a thread's stack
 }
 
 TEST_CASE("the same tasks complete under park, each on its own fiber stack" * doctest::timeout(120)) {
