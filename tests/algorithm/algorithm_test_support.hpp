@@ -22,7 +22,7 @@ namespace ws_test {
 /// Sizes to try with a given grain: empty, tiny, around the grain and around
 /// the parallel threshold, and a large odd size.
 inline std::vector<std::size_t> sizes_around(std::size_t grain) {
-  return {0, 1, 2, grain - 1, grain, grain + 1, 2 * grain - 1, 2 * grain + 1, 1'000'003};
+  return {0, 1, 2, grain - 1, grain, grain + 1, 2 * grain - 1, 2 * grain + 1, k_large_size};
 }
 
 /// One pool per test thread count, created once per test executable.

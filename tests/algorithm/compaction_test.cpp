@@ -134,7 +134,7 @@ TEST_CASE("every compaction and partition agrees with std:: for every size, pool
   // that run std::'s algorithm); with grain 7: tiles of 7, parallel from 14.
   const std::vector<std::size_t> default_sizes{0, 1, 2, k_scan_parallel_threshold - 1, k_scan_parallel_threshold,
                                                k_scan_parallel_threshold + 1, 3 * k_scan_parallel_threshold / 2 + 1,
-                                               1'000'003};
+                                               ws_test::k_large_size};
   std::vector<std::size_t> grain_sizes = ws_test::sizes_around(7);
   grain_sizes.back() = 5003;  // one size of 10^6 is enough
   for (const auto& [grain, sizes] : {std::pair(std::size_t{0}, default_sizes), std::pair(std::size_t{7}, grain_sizes)}) {

@@ -74,9 +74,9 @@ TEST_CASE("for_each runs on the pool's workers under par and on the caller under
 }
 
 TEST_CASE("for_each over an iota view visits every index once" * doctest::timeout(60)) {
-  const auto indices = std::views::iota(std::size_t{0}, std::size_t{1'000'003});
+  const auto indices = std::views::iota(std::size_t{0}, ws_test::k_large_size);
   ws_test::for_each_pool([&](auto policy) {
-    std::vector<std::atomic<int>> seen(1'000'003);
+    std::vector<std::atomic<int>> seen(ws_test::k_large_size);
     ws::for_each(policy, indices.begin(), indices.end(), [&](std::size_t i) { seen[i].fetch_add(1); });
     CHECK(std::all_of(seen.begin(), seen.end(), [](const std::atomic<int>& s) { return s.load() == 1; }));
   });

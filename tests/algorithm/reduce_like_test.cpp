@@ -67,7 +67,7 @@ TEST_CASE("count, count_if and the extremum searches agree with std::, ties incl
 }
 
 TEST_CASE("min_element returns the first smallest, max_element the first largest, minmax_element the first smallest and the last largest" * doctest::timeout(120)) {
-  constexpr std::size_t n = 1'000'003;
+  constexpr std::size_t n = ws_test::k_large_size;
   std::vector<long> values(n, 5);
   for (std::size_t i : {std::size_t{17}, n / 3, n - 1}) {
     values[i] = 9;

@@ -71,7 +71,7 @@ std::vector<std::size_t> sizes(std::size_t grain, bool with_large) {
   if (grain == 0) {
     std::vector<std::size_t> result{0, 1, 2, 21, 2048, t - 1, t + 1};
     if (with_large) {
-      result.push_back(1'000'003);
+      result.push_back(ws_test::k_large_size);
     }
     return result;
   }

@@ -539,11 +539,11 @@ void check_bad_comparators() {
 template <class Algo>
 void check_large() {
   std::mt19937_64 rng(2024);
-  std::vector<std::uint32_t> integers(1'000'003);
+  std::vector<std::uint32_t> integers(ws_test::k_large_size);
   for (auto& x : integers) {
     x = static_cast<std::uint32_t>(rng());
   }
-  std::vector<double> doubles(1'000'003);
+  std::vector<double> doubles(ws_test::k_large_size);
   std::uniform_real_distribution<double> unit(-1e6, 1e6);
   for (std::size_t i = 0; i < doubles.size(); ++i) {
     doubles[i] = i % 1000 == 0 ? (i % 2000 == 0 ? -0.0 : 0.0) : unit(rng);

@@ -27,6 +27,13 @@ namespace ws_test {
 /// machine's cores), 3 (odd), 4 and 8 (oversubscribed on small machines).
 inline constexpr std::array<std::size_t, 5> k_thread_counts{1, 2, 3, 4, 8};
 
+/// The large size of the algorithm tests: 10^6 + 3 (odd, and above every
+/// parallel threshold), or 2^17 + 3 under ThreadSanitizer, which runs each
+/// element 5 to 15 times slower and sees the same interleavings once a range
+/// splits into many leaves (2^17 is the largest threshold: radix sort's and
+/// the parallel partition's).
+inline constexpr std::size_t k_large_size = PSTL_WS_TSAN ? (std::size_t{1} << 17) + 3 : 1'000'003;
+
 /// The wait policy of every pool the tests make, the global pool's included:
 /// PSTL_WS_WAIT_POLICY, which the test main sets from `--wait-policy=park`
 /// (ctest runs the pool and algorithm tests once per policy); steal if unset.
