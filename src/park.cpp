@@ -83,7 +83,7 @@ void worker_thread::park_until(core_latch& latch) noexcept {
   // park and go on on another thread: ask for the worker again after each.
   worker_thread* worker = this;
   while (auto job = worker->take_local_job()) {
-    worker->execute(*job);
+    worker->execute_on_top(*job);
     if (latch.probe()) {
       return;
     }
@@ -102,7 +102,7 @@ void worker_thread::park_until(core_latch& latch) noexcept {
     while (!latch.probe()) {
       worker = current();
       if (auto job = worker->find_work()) {
-        worker->execute(*job);
+        worker->execute_on_top(*job);
       } else {
         std::this_thread::yield();
       }
@@ -132,6 +132,13 @@ void worker_thread::resume_ready(fiber_context& base, fiber_context& ready) noex
   // Taken from this worker's idle list, by a frame parking here or by the
   // worker ending (fiber_main): the same thread as before.
   m_running = &base;
+}
+
+void worker_thread::pay_ready_wake() noexcept {
+  if (m_ready_wake_owed) {
+    m_ready_wake_owed = false;
+    m_registry.sleep_module().new_ready_fiber();
+  }
 }
 
 fiber_context* worker_thread::idle_fiber() noexcept {

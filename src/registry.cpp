@@ -67,7 +67,15 @@ fiber_context* registry::make_fiber(fiber_context& (*entry)(fiber_context&) noex
 
 void registry::make_ready(fiber_context& fiber) noexcept {
   m_fibers->push_ready(fiber);
-  m_sleep.new_ready_fiber();
+  // A worker of this pool on fibers takes the fiber itself once back at a
+  // base, or wakes a sleeper after all (docs/park.md#parking); anyone else
+  // (the seat, a worker of another pool) wakes one now.
+  worker_thread* const setter = worker_thread::current();
+  if (setter != nullptr && &setter->owner() == this && setter->running_context() != nullptr) {
+    setter->owe_ready_wake();
+  } else {
+    m_sleep.new_ready_fiber();
+  }
 }
 
 fiber_context* registry::pop_ready_fiber() noexcept { return m_fibers->pop_ready(); }

@@ -68,7 +68,16 @@ void worker_thread::wait_until_cold(core_latch& latch) noexcept {
 }
 
 void worker_thread::run_one(core_latch& latch, fiber_context* base) noexcept {
-  // Own jobs first, without touching the sleep counters.
+  if (base != nullptr) {
+    // A frame whose wait is over goes on first; this look is the one a ready
+    // wake this worker owes stood for (owe_ready_wake).
+    m_ready_wake_owed = false;
+    if (fiber_context* ready = m_registry.pop_ready_fiber()) {
+      resume_ready(*base, *ready);
+      return;
+    }
+  }
+  // Own jobs next, without touching the sleep counters.
   if (auto job = take_local_job()) {
     execute(*job);
     return;

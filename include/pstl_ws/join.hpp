@@ -73,7 +73,7 @@ auto join_context(A&& a, B&& b)
         if (*job == ref_b) {  // b was not stolen: run it here
           return {std::move(*value_a), job_b.run_inline(injected)};
         }
-        self.execute(*job);  // pushed above b by a (for instance a spawn)
+        self.execute_on_top(*job);  // pushed above b by a (for instance a spawn)
       } else {
         self.wait_until(job_b.latch().core());  // b was stolen
       }

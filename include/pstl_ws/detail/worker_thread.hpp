@@ -79,6 +79,14 @@ class worker_thread {
     job.execute();
   }
 
+  /// Executes a job on top of a waiting frame, then pays the ready wake the
+  /// job may have left owed (owe_ready_wake): the frame goes on with its own
+  /// work, not back to a base. Touches nothing of *this after the job.
+  void execute_on_top(job_ref job) noexcept {
+    execute(job);
+    current()->pay_ready_wake();
+  }
+
   /// Returns once `latch` is set. Meanwhile a worker that runs on fibers parks
   /// the waiting frame (its own jobs still on its deque first run here), and
   /// the frame may come back on another thread; any other executes other jobs
@@ -96,6 +104,14 @@ class worker_thread {
 
   /// The context this worker runs on now under wait_policy::park, else nullptr.
   [[nodiscard]] const fiber_context* running_context() const noexcept { return m_running; }
+
+  /// registry::make_ready, when this worker on fibers made a parked fiber
+  /// ready: the wake of a sleeper is owed, not sent. Back at a scheduler
+  /// fiber's base, this worker looks at the ready queue before anything else
+  /// and the debt lapses; a waiting frame that ran the job pays it instead
+  /// (pay_ready_wake), since it may go on with user code for a long time.
+  void owe_ready_wake() noexcept { m_ready_wake_owed = true; }
+  void pay_ready_wake() noexcept;
 
   /// The body of a worker thread: serve the pool until terminated.
   static void main_loop(registry& owner, std::size_t index) noexcept;
@@ -132,6 +148,7 @@ class worker_thread {
   fiber_context* m_origin = nullptr;   // the thread's own stack, resumed when the worker ends
   fiber_context* m_idle = nullptr;     // idle scheduler fibers (m_next_idle list), resumed only here
   fiber_context* m_ending = nullptr;   // while the worker ends: the fiber to return to
+  bool m_ready_wake_owed = false;      // owe_ready_wake; this thread only
 };
 
 /// A thread from outside every pool in a pool's seat, for one call: while it
