@@ -5,6 +5,7 @@
 
 #include "pstl_ws/detail/config.hpp"
 #include "pstl_ws/detail/registry.hpp"
+#include "pstl_ws/detail/test_hook.hpp"
 #include "pstl_ws/detail/worker_thread.hpp"
 
 namespace ws::detail {
@@ -21,7 +22,9 @@ void spin_latch::set(spin_latch* latch) noexcept {
   if (latch->m_cross) {
     keep_alive = owner_registry->shared_from_this();
   }
-  owner_registry->notify_latch_set(target, core_latch::set(&latch->m_core));
+  const std::uintptr_t replaced = core_latch::set(&latch->m_core);
+  PSTL_WS_TEST_HOOK(latch_set, replaced);
+  owner_registry->notify_latch_set(target, replaced);
 }
 
 void count_latch::increment() noexcept {
@@ -40,7 +43,9 @@ void count_latch::set(count_latch* latch) noexcept {
   if (latch->m_counter.fetch_sub(1) != 1) {
     return;  // not the last: *latch may be freed by the time we return
   }
-  owner_registry->notify_latch_set(owner, core_latch::set(&latch->m_core));
+  const std::uintptr_t replaced = core_latch::set(&latch->m_core);
+  PSTL_WS_TEST_HOOK(latch_set, replaced);
+  owner_registry->notify_latch_set(owner, replaced);
 }
 
 }  // namespace ws::detail

@@ -9,6 +9,7 @@
 
 #include "pstl_ws/detail/fiber_pool.hpp"
 #include "pstl_ws/detail/once.hpp"
+#include "pstl_ws/detail/test_hook.hpp"
 #include "pstl_ws/detail/worker_thread.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
@@ -87,6 +88,7 @@ std::size_t registry::fibers_made() const noexcept { return parks() ? m_fibers->
 void registry::inject(job_ref job) {
   const bool queue_was_empty = m_injector.is_empty();
   m_injector.push(job);
+  PSTL_WS_TEST_HOOK(job_injected, 0);
   m_sleep.new_injected_jobs(1, queue_was_empty);
 }
 

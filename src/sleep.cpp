@@ -8,6 +8,8 @@
 #include <string>
 #include <thread>
 
+#include "pstl_ws/detail/test_hook.hpp"
+
 namespace ws::detail {
 
 // ---- atomic_sleep_counters -------------------------------------------------
@@ -87,6 +89,7 @@ void sleep::no_work_found(idle_state& idle, core_latch& latch, bool (*has_inject
     }
     idle.m_jobs_counter = announce_sleepy();
     ++idle.m_rounds;
+    PSTL_WS_TEST_HOOK(announced_sleepy, idle.m_worker_index);
     std::this_thread::yield();
   } else {
     PSTL_WS_ASSERT(idle.m_rounds == k_rounds_until_sleeping);
@@ -127,6 +130,7 @@ void sleep::fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected
   }
   // Step 4: register as a sleeper only if no job was posted since we announced
   // sleepy (the JEC is unchanged); the CAS fails if any field moved.
+  PSTL_WS_TEST_HOOK(before_jec_check, idle.m_worker_index);
   for (;;) {
     const sleep_counters counters = m_counters.load();
     if (counters.jobs_counter() != idle.m_jobs_counter) {
@@ -142,6 +146,7 @@ void sleep::fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected
   // the injector push is visible to the look below, or the poster's counter
   // read sees us as a sleeper and wakes us (docs/sleep.md#fences).
   seq_cst_fence();
+  PSTL_WS_TEST_HOOK(before_final_look, idle.m_worker_index);
   // Step 6: the last look at the injector, which is what saves an injected job
   // when the JEC has wrapped around to the value we remembered.
   if (has_injected_jobs(ctx)) {
@@ -149,6 +154,7 @@ void sleep::fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected
   } else {
     state.m_is_blocked = true;
     state.m_sleeps.fetch_add(1, std::memory_order_relaxed);  // relaxed: statistic, written under m_mutex
+    PSTL_WS_TEST_HOOK(before_block, idle.m_worker_index);
     while (state.m_is_blocked) {
       state.m_condvar.wait(lock);
     }
@@ -180,6 +186,7 @@ void sleep::new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
   // An even (sleepy) JEC becomes odd, so that sleepy threads re-search instead
   // of blocking; when it is already odd this is one load and no write.
   const sleep_counters counters = m_counters.increment_jobs_event_counter_if(jec_is_sleepy);
+  PSTL_WS_TEST_HOOK(jobs_posted, num_jobs);
   const std::size_t sleepers = counters.sleeping_threads();
   if (sleepers == 0) {
     return;

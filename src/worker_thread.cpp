@@ -5,6 +5,8 @@
 
 #include <atomic>
 
+#include "pstl_ws/detail/test_hook.hpp"
+
 namespace ws::detail {
 namespace {
 
@@ -130,6 +132,7 @@ std::optional<job_ref> worker_thread::steal() noexcept {
       if (victim == m_index) {
         continue;
       }
+      PSTL_WS_TEST_HOOK(before_steal, m_index);
       const steal_result<job_ref> stolen = m_registry.deque(victim).steal();
       if (stolen.is_success()) {
         m_registry.count_steal(m_index);

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The main of every test executable: doctest's, plus `--wait-policy=NAME`,
 // which sets PSTL_WS_WAIT_POLICY before any pool exists, so that the test
-// pools (ws_test::pool_options) and the global pool all use that policy.
+// pools (ws_test::pool_options) and the global pool all use that policy. A
+// failed run under random delays (PSTL_WS_RANDOM_DELAY) names its seed.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
+#include <pstl_ws/detail/test_hook.hpp>
+
+#include <cstdio>
 #include <cstdlib>
 #include <string_view>
 
@@ -16,5 +20,12 @@ int main(int argc, char** argv) {
     }
   }
   doctest::Context context(argc, argv);
-  return context.run();
+  const int result = context.run();
+#if PSTL_WS_TEST_HOOKS
+  if (const std::uint64_t seed = ws::detail::random_delay_seed(); result != 0 && seed != 0) {
+    std::fprintf(stderr, "random delays were on: PSTL_WS_RANDOM_DELAY=%llu retries this seed\n",
+                 static_cast<unsigned long long>(seed));
+  }
+#endif
+  return result;
 }

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// test_hook: named points of the sleep protocol and the latches where a test
+// may stop a thread (forced races) or where random delays shake the schedule
+// (PSTL_WS_RANDOM_DELAY=seed). Compiled in wherever PSTL_WS_ASSERT is (no
+// NDEBUG, or PSTL_WS_ENABLE_ASSERTS); a release build has no hook at all.
+// docs/verification.md#forced-races.
+#pragma once
+
+#include <cstdint>
+
+#if !defined(NDEBUG) || defined(PSTL_WS_ENABLE_ASSERTS)
+#define PSTL_WS_TEST_HOOKS 1
+#else
+#define PSTL_WS_TEST_HOOKS 0
+#endif
+
+namespace ws::detail {
+
+/// The places a hook runs, in protocol order. The value passed with each is
+/// noted; docs/sleep.md's step numbers name the sleep points.
+enum class hook_point : unsigned {
+  job_injected,       // registry::inject: the job is in the injector, before the PushFence (value: 0)
+  jobs_posted,        // sleep::new_jobs: the counters moved, before any wake (value: jobs)
+  before_steal,       // worker_thread::steal: before each victim's deque (value: worker index)
+  announced_sleepy,   // sleep: the JEC was made even, before the next search (value: worker index)
+  before_jec_check,   // sleep step 4: mutex held, latch SLEEPING, before the registration CAS
+  before_final_look,  // sleep step 6: registered, after the SleepFence, before the last look
+  before_block,       // sleep: m_is_blocked set, before the condvar wait
+  latch_set,          // spin_latch / count_latch: SET exchanged in, before the owner is notified
+                      // (value: the state SET replaced)
+};
+inline constexpr unsigned k_hook_points = 8;
+
+/// A hook: runs on the thread that reached `point`, and may block it (for a
+/// bounded time: the pool cannot make progress past that thread meanwhile).
+using test_hook_fn = void (*)(hook_point point, std::uintptr_t value) noexcept;
+
+/// Whether this build of the runtime calls hooks; tests that force races
+/// require it. Constant time.
+[[nodiscard]] bool test_hooks_compiled() noexcept;
+
+/// Installs `hook` for every thread (nullptr: none) and returns the previous
+/// one. A thread already inside the previous hook finishes it. Constant time.
+test_hook_fn set_test_hook(test_hook_fn hook) noexcept;
+
+/// The random-delay hook (per thread: 90% nothing, 7% a yield, 2.5% a spin of
+/// up to 2000 rounds, 0.5% a sleep of 10-500 us) with this seed. It is also
+/// installed at startup when PSTL_WS_RANDOM_DELAY holds a seed.
+void use_random_delays(std::uint64_t seed) noexcept;
+
+/// The seed of the random delays in force, or 0 when there are none.
+[[nodiscard]] std::uint64_t random_delay_seed() noexcept;
+
+/// Calls the installed hook, if any (PSTL_WS_TEST_HOOK).
+void run_test_hook(hook_point point, std::uintptr_t value) noexcept;
+
+}  // namespace ws::detail
+
+#if PSTL_WS_TEST_HOOKS
+#define PSTL_WS_TEST_HOOK(point, value) \
+  ::ws::detail::run_test_hook(::ws::detail::hook_point::point, static_cast<std::uintptr_t>(value))
+#else
+#define PSTL_WS_TEST_HOOK(point, value) static_cast<void>(0)
+#endif
