@@ -12,11 +12,13 @@
 #   ./run.sh test          every test (Debug build, invariants asserted)
 #   ./run.sh tsan          the unit, pool, stress and algorithm tests under ThreadSanitizer
 #   ./run.sh asan          every test under AddressSanitizer + UBSan
+#   ./run.sh verify        the Promela models of sleep and latch, exhaustively (verify/)
 set -euo pipefail
 cd "$(dirname "$0")"
 
 readonly packages=(g++ cmake make doctest-dev libboost-context-dev libtbb-dev)
 readonly compare_packages=(gnuplot-nox)  # the report's plots
+readonly verify_packages=(spin gcc)      # the model checker and pan's compiler
 jobs=$(nproc 2>/dev/null || echo 2)
 
 ensure_packages() {  # ensure_packages [extra package...]
@@ -40,7 +42,7 @@ build() {  # build <preset> [target...]
 }
 
 usage() {
-  sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -66,5 +68,8 @@ case "$command" in
   asan)
     ensure_packages; build asan
     ctest --preset asan -j "$jobs" ;;
+  verify)
+    ensure_packages "${verify_packages[@]}"
+    verify/run.sh ;;
   *) usage ;;
 esac
