@@ -3,6 +3,7 @@
 // the pools' regions from a lock-free table. See include/pstl_ws/detail/fiber_stack.hpp.
 #include "pstl_ws/detail/fiber_stack.hpp"
 
+#include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -64,6 +65,25 @@ void publish(table_entry& entry, std::uintptr_t begin, std::size_t bytes, std::s
   // release: pairs with the acquire load of m_version in find_guard.
   entry.m_version.store(version + 2, std::memory_order_release);
 }
+
+// A fork while another thread holds g_table_writers would leave it locked for
+// good in the child, whose own pools register regions too: every fork takes it
+// first (the prepare handler runs in the parent, where its holder goes on) and
+// both processes release it (docs/fork.md). Registered during static
+// initialization, before any thread of a pool exists (and so before any fork
+// could leave this static's guard taken in a child); a stack_pool made by a
+// static initializer that runs first registers it itself.
+void hold_table_across_forks() noexcept {
+  [[maybe_unused]] static const bool s_registered = [] {
+    const auto lock = [] { g_table_writers.lock(); };
+    const auto unlock = [] { g_table_writers.unlock(); };
+    if (::pthread_atfork(lock, unlock, unlock) != 0) {
+      fatal("pthread_atfork failed: a forked child could find the fiber stack table locked");
+    }
+    return true;
+  }();
+}
+[[maybe_unused]] const bool g_table_held_across_forks = (hold_table_across_forks(), true);
 
 // Claims a free entry for a region; k_unregistered when the table is full (overflows in
 // that region are then plain SIGSEGVs).
@@ -191,18 +211,28 @@ void on_fault(int signal, siginfo_t* info, void* context) {
   errno = saved_errno;
 }
 
-bool install_handlers() {
+int g_install_error = 0;  // errno of a failed sigaction; written inside install_handlers' once
+
+void install_handlers() noexcept {
   struct sigaction action {};
   action.sa_sigaction = on_fault;
   action.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&action.sa_mask);
   for (std::size_t i = 0; i < k_fault_signals.size(); ++i) {
-    if (::sigaction(k_fault_signals[i], nullptr, &g_previous[i]) != 0 ||
-        ::sigaction(k_fault_signals[i], &action, nullptr) != 0) {
-      throw std::system_error(errno, std::system_category(), "pstl_ws: sigaction");
+    struct sigaction current {};
+    if (::sigaction(k_fault_signals[i], nullptr, &current) != 0) {
+      g_install_error = errno;
+      return;
+    }
+    if ((current.sa_flags & SA_SIGINFO) != 0 && current.sa_sigaction == on_fault) {
+      continue;  // ours already: this once was restarted in a forked child
+    }
+    g_previous[i] = current;
+    if (::sigaction(k_fault_signals[i], &action, nullptr) != 0) {
+      g_install_error = errno;
+      return;
     }
   }
-  return true;
 }
 
 // This thread's alternate signal stack, for the handler to run on when the fiber stack
@@ -249,7 +279,15 @@ class signal_stack {
 }  // namespace
 
 void install_overflow_reporter() {
-  [[maybe_unused]] static const bool installed = install_handlers();
+  // pthread_once, not a function-local static: the first park pool's workers
+  // get here together, and glibc restarts a pthread_once that a fork caught
+  // running in another thread, where a static's guard would stay taken in the
+  // child for good (docs/fork.md).
+  static pthread_once_t s_once = PTHREAD_ONCE_INIT;
+  ::pthread_once(&s_once, &install_handlers);
+  if (g_install_error != 0) {
+    throw std::system_error(g_install_error, std::system_category(), "pstl_ws: sigaction");
+  }
   [[maybe_unused]] thread_local const signal_stack stack;
 }
 
@@ -263,6 +301,7 @@ stack_pool::stack_pool(std::size_t stack_size)
                                 " bytes is outside [" + std::to_string(k_min_stack_size) + ", " +
                                 std::to_string(k_max_stack_size) + "]");
   }
+  hold_table_across_forks();
 }
 
 stack_pool::~stack_pool() {

@@ -50,7 +50,7 @@ void worker_thread::run_on_fibers() noexcept {
 fiber_context& worker_thread::fiber_main(fiber_context& self) noexcept {
   // Whoever switched here (a parking frame, or the thread starting) made this
   // the running context; every iteration asks which worker that is now.
-  worker_thread* worker = current();
+  worker_thread* worker = &current_worker();
   worker->m_running = &self;
   for (;;) {
     core_latch& terminate = worker->m_registry.terminate_latch(worker->m_index);
@@ -58,7 +58,7 @@ fiber_context& worker_thread::fiber_main(fiber_context& self) noexcept {
       break;
     }
     worker->run_one(terminate, &self);
-    worker = current();
+    worker = &current_worker();
   }
   // The worker ends. No job is outstanding, so no fiber is parked: each fiber
   // is this one or idle in this or another worker's list. The first to get
@@ -71,7 +71,7 @@ fiber_context& worker_thread::fiber_main(fiber_context& self) noexcept {
     worker->m_idle = idle->m_next_idle;
     worker->m_ending = &self;
     fiber_context::switch_to(self, *idle, [] {});  // it returns here as it ends
-    worker = current();
+    worker = &current_worker();
   }
   worker->m_ending = nullptr;
   return *worker->m_origin;
@@ -87,7 +87,7 @@ void worker_thread::park_until(core_latch& latch) noexcept {
     if (latch.probe()) {
       return;
     }
-    worker = current();
+    worker = &current_worker();
   }
   for (int round = 0; round < k_park_spin_rounds; ++round) {
     if (latch.probe()) {
@@ -100,7 +100,7 @@ void worker_thread::park_until(core_latch& latch) noexcept {
     // No stack for another fiber: wait here, running jobs on top of this
     // frame, without sleeping (the latch may name the worker it started on).
     while (!latch.probe()) {
-      worker = current();
+      worker = &current_worker();
       if (auto job = worker->find_work()) {
         worker->execute_on_top(*job);
       } else {
@@ -121,7 +121,7 @@ void worker_thread::park_until(core_latch& latch) noexcept {
     }
   });
   // Resumed by a scheduler fiber (resume_ready), maybe on another thread.
-  current()->m_running = &self;
+  current_worker().m_running = &self;
 }
 
 void worker_thread::resume_ready(fiber_context& base, fiber_context& ready) noexcept {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// registry: starting and stopping the workers, injecting jobs, the global pool.
+// registry: starting and stopping the workers, injecting jobs.
 // docs/design.md and docs/latch.md#termination.
 #include "pstl_ws/detail/registry.hpp"
 
@@ -8,7 +8,6 @@
 #include <string>
 
 #include "pstl_ws/detail/fiber_pool.hpp"
-#include "pstl_ws/detail/once.hpp"
 #include "pstl_ws/detail/test_hook.hpp"
 #include "pstl_ws/detail/worker_thread.hpp"
 #include "pstl_ws/thread_pool.hpp"
@@ -29,6 +28,7 @@ std::shared_ptr<registry> registry::create(const pool_options& options) {
                                 std::to_string(sleep_counters::k_threads_max) +
                                 " threads, not " + std::to_string(options.num_threads));
   }
+  watch_forks();
   auto result = std::make_shared<registry>(options);
   result->start_workers();
   return result;
@@ -129,22 +129,6 @@ pool_stats registry::stats() const noexcept {
   total.wake_ups = sleeping.m_wake_ups;
   total.sleeping_threads = m_sleep.counters().sleeping_threads();
   return total;
-}
-
-namespace {
-once g_global_once;
-// Reachable from here for the whole run, so leak checkers do not report it.
-std::shared_ptr<registry>* g_global_registry = nullptr;  // written once inside g_global_once
-}  // namespace
-
-registry& global_registry() {
-  g_global_once.call([] {
-    // Deliberately leaked: the global pool outlives static destruction, so a
-    // parallel call from a static destructor still works and exit never waits
-    // for (or on) its workers.
-    g_global_registry = new std::shared_ptr<registry>(registry::create(options_from_environment()));
-  });
-  return **g_global_registry;
 }
 
 }  // namespace ws::detail

@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <utility>
 
-#include "pstl_ws/detail/once.hpp"
 #include "pstl_ws/detail/worker_thread.hpp"
 
 namespace ws {
@@ -39,21 +39,16 @@ thread_pool::thread_pool(pool_options options)
     : m_registry(detail::registry::create(with_thread_count(options))) {}
 
 thread_pool::~thread_pool() {
+  if (m_registry->is_abandoned()) {
+    // A parent's pool in a forked child: nothing to join, nothing to wait for.
+    detail::keep_abandoned(std::move(m_registry));
+    return;
+  }
   if (current_thread_index().has_value()) {
     detail::fatal("a ws::thread_pool was destroyed by one of its own workers; it would wait for itself forever");
   }
   m_registry->terminate();
   m_registry->join_workers();
-}
-
-thread_pool& thread_pool::global() {
-  static detail::once s_once;
-  static thread_pool* s_global = nullptr;  // written once inside s_once; never destroyed
-  s_once.call([] {
-    detail::registry& owner = detail::global_registry();
-    s_global = new thread_pool(owner.shared_from_this());
-  });
-  return *s_global;
 }
 
 namespace {

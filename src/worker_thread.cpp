@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // worker_thread: the main loop, wait_until, find_work and the seated caller.
-// docs/sleep.md#idle-loop, docs/seat.md.
+// docs/sleep.md#idle-loop, docs/seat.md, docs/fork.md.
 #include "pstl_ws/detail/worker_thread.hpp"
 
 #include <atomic>
@@ -22,6 +22,14 @@ std::uint64_t mix(std::uint64_t z) noexcept {
 
 std::atomic<std::uint64_t> g_seed_counter{0};
 
+// What the forking thread of a child meets if its job returns into the
+// parent's pool (docs/fork.md#what-a-child-may-do).
+[[noreturn]] void returned_into_parent_pool() noexcept {
+  fatal("a job forked the process and returned, in the child, into its parent's pool, whose "
+        "threads do not exist there; a job that forks must end the child (_exit, exit or exec) "
+        "before it returns (docs/fork.md)");
+}
+
 }  // namespace
 
 xorshift64star::xorshift64star() noexcept
@@ -30,6 +38,16 @@ xorshift64star::xorshift64star() noexcept
 // noinline: a frame that parked may go on on another thread, and the compiler
 // must not reuse the address of the previous thread's t_current (docs/park.md).
 [[gnu::noinline]] worker_thread* worker_thread::current() noexcept { return t_current; }
+
+// noinline, as current().
+[[gnu::noinline]] worker_thread& worker_thread::current_worker() noexcept {
+  if (t_current == nullptr) [[unlikely]] {
+    returned_into_parent_pool();
+  }
+  return *t_current;
+}
+
+void worker_thread::forget_current_in_forked_child() noexcept { t_current = nullptr; }
 
 void worker_thread::main_loop(registry& owner, std::size_t index) noexcept {
   worker_thread self(owner, index);
@@ -55,6 +73,9 @@ seated_caller::seated_caller(registry& target) noexcept {
 
 seated_caller::~seated_caller() {
   if (m_worker) {
+    if (t_current == nullptr) [[unlikely]] {  // a job that forked, back here in the child
+      returned_into_parent_pool();
+    }
     PSTL_WS_ASSERT(m_worker->m_deque.is_empty());
     t_current = nullptr;
     registry& target = m_worker->owner();
@@ -83,6 +104,11 @@ void worker_thread::run_one(core_latch& latch, fiber_context* base) noexcept {
   if (auto job = take_local_job()) {
     execute(*job);
     return;
+  }
+  // Other threads' queues and locks: none of them exists if this is the
+  // forking thread of a child, back from its job in its parent's pool.
+  if (m_registry.is_abandoned()) [[unlikely]] {
+    returned_into_parent_pool();
   }
   sleep& sleep = m_registry.sleep_module();
   idle_state idle = sleep.start_looking(m_index);

@@ -64,11 +64,11 @@ auto join_context(A&& a, B&& b)
     // may wait (under wait_policy::park the frame may go on on another thread).
     if (error_a) {
       // b may borrow this frame: it must finish before the frame unwinds.
-      detail::worker_thread::current()->wait_until(job_b.latch().core());
+      detail::worker_thread::current_worker().wait_until(job_b.latch().core());
       std::rethrow_exception(error_a);
     }
     while (!job_b.latch().probe()) {
-      detail::worker_thread& self = *detail::worker_thread::current();
+      detail::worker_thread& self = detail::worker_thread::current_worker();
       if (auto job = self.take_local_job()) {
         if (*job == ref_b) {  // b was not stolen: run it here
           return {std::move(*value_a), job_b.run_inline(injected)};

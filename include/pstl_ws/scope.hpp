@@ -92,7 +92,7 @@ class scope_handle {
   /// recorded exception.
   void complete() {
     job_done();
-    detail::worker_thread::current()->wait_until(m_latch.core());
+    detail::worker_thread::current_worker().wait_until(m_latch.core());
     if (m_error) {
       std::rethrow_exception(m_error);
     }

@@ -39,6 +39,9 @@ struct pool_stats {
 /// worker before returning. No other call may be in progress on the pool, and
 /// it must not be destroyed from one of its own workers (that is reported and
 /// the process ends, instead of deadlocking).
+/// Fork: in a forked child a pool made before the fork has no threads; its
+/// install() and spawn() throw std::logic_error there, and its destructor
+/// returns at once, leaving jobs not yet run unrun (docs/fork.md).
 class thread_pool {
  public:
   /// Starts a pool whose calls run on num_threads threads; 0 means one per CPU
@@ -63,9 +66,11 @@ class thread_pool {
   /// The global pool: created on first use with PSTL_WS_NUM_THREADS threads
   /// (unset or 0: one per available CPU) and the wait policy
   /// PSTL_WS_WAIT_POLICY (`steal` when unset, or `park`), and never
-  /// destroyed. Throws std::invalid_argument naming the variable and its value
-  /// if the count is not a whole number from 0 to 65535 or the policy neither
-  /// word; a later call tries again.
+  /// destroyed. In a forked child it is created anew on first use there (a
+  /// reference taken before the fork is to the parent's pool: docs/fork.md).
+  /// Throws std::invalid_argument naming the variable and its value if the
+  /// count is not a whole number from 0 to 65535 or the policy neither word; a
+  /// later call tries again.
   static thread_pool& global();
 
   /// Runs op() in this pool and returns its result; ws::join, ws::scope and
@@ -74,7 +79,8 @@ class thread_pool {
   /// caller in the pool's seat (on a worker, while the caller blocks, if the
   /// seat is taken); from a worker of another pool it runs on a worker of this
   /// one, and the caller keeps running its own pool's jobs while it waits.
-  /// Exceptions: whatever op throws is rethrown here.
+  /// Exceptions: whatever op throws is rethrown here; std::logic_error in a
+  /// forked child if the pool was made before the fork.
   template <class Op>
   auto install(Op&& op) -> detail::returned_result_t<std::invoke_result_t<Op&>> {
     auto body = [&op](detail::worker_thread&, bool) -> decltype(auto) { return std::invoke(op); };
@@ -87,13 +93,15 @@ class thread_pool {
 
   /// Queues f() to run on this pool without waiting for it. The pool's
   /// destructor waits for it. Cost: one allocation and one push.
-  /// Exceptions: std::bad_alloc if it cannot be queued. An exception escaping
+  /// Exceptions: std::bad_alloc if it cannot be queued; std::logic_error in a
+  /// forked child if the pool was made before the fork. An exception escaping
   /// f has no caller to reach: like one escaping a std::thread, it ends the
   /// process (with a message naming it).
   template <class F>
   void spawn(F&& f) {
     using function = std::decay_t<F>;
     static_assert(std::invocable<function&>, "ws::thread_pool::spawn needs a function callable as f()");
+    m_registry->throw_if_abandoned();
     m_registry->increment_terminate_count();
     try {
       auto job = std::make_unique<detail::heap_job<detached<function>>>(
@@ -129,6 +137,8 @@ class thread_pool {
   [[nodiscard]] pool_stats stats() const noexcept { return m_registry->stats(); }
 
  private:
+  friend detail::registry& detail::global_registry();
+
   explicit thread_pool(std::shared_ptr<detail::registry> owner) noexcept
       : m_registry(std::move(owner)) {}
 

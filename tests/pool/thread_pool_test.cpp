@@ -3,30 +3,12 @@
 #include <pstl_ws/join.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
-#include <dirent.h>
-
 #include <atomic>
 #include <chrono>
 #include <stdexcept>
 #include <thread>
 
 #include "test_support.hpp"
-
-namespace {
-
-// Threads of this process, from /proc/self/task.
-std::size_t os_thread_count() {
-  std::size_t count = 0;
-  if (DIR* dir = ::opendir("/proc/self/task")) {
-    while (const dirent* entry = ::readdir(dir)) {
-      count += entry->d_name[0] != '.';
-    }
-    ::closedir(dir);
-  }
-  return count;
-}
-
-}  // namespace
 
 TEST_CASE("a pool has the threads it was asked for, and 0 means one per available CPU" * doctest::timeout(30)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
@@ -134,16 +116,4 @@ TEST_CASE("destroying a pool whose workers all sleep returns promptly" * doctest
     CHECK(ws_test::eventually([&] { return pool.stats().sleeping_threads == pool.num_worker_threads(); },
                               std::chrono::seconds(5)));
   }  // destructors run here; a hang is caught by the timeout
-}
-
-TEST_CASE("a thousand pools created and destroyed leave no thread behind" * doctest::timeout(120)) {
-  { ws::thread_pool warm_up(ws_test::pool_options(1)); }  // sanitizer runtimes start a helper thread with the first thread
-  const std::size_t baseline = os_thread_count();
-  for (int cycle = 0; cycle < 1000; ++cycle) {
-    ws::thread_pool pool(ws_test::pool_options(ws_test::k_thread_counts[static_cast<std::size_t>(cycle) % ws_test::k_thread_counts.size()]));
-    if (cycle % 2 == 0) {
-      CHECK(pool.install([] { return 1; }) == 1);
-    }
-  }
-  CHECK(os_thread_count() == baseline);
 }

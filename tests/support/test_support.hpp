@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Helpers shared by the tests: the thread counts every pool test loops over,
-// the wait policy its pools use, and a way to run code on plain threads with
+// the wait policy its pools use, a way to run code on plain threads with
 // failures reported on the main thread (doctest's REQUIRE must not be used off
-// the main thread).
+// the main thread), polling, and the process's thread count.
 #pragma once
 
+#include <dirent.h>
 #include <doctest/doctest.h>
 #include <pstl_ws/join.hpp>
 #include <pstl_ws/thread_pool.hpp>
@@ -85,6 +86,18 @@ inline void run_on_threads(std::size_t n, const std::function<void(std::size_t)>
       std::rethrow_exception(error);
     }
   }
+}
+
+/// The threads of this process now, from /proc/self/task (0 if unreadable).
+inline std::size_t os_thread_count() {
+  std::size_t count = 0;
+  if (DIR* dir = ::opendir("/proc/self/task")) {
+    while (const dirent* entry = ::readdir(dir)) {
+      count += entry->d_name[0] != '.';
+    }
+    ::closedir(dir);
+  }
+  return count;
 }
 
 /// Polls pred every millisecond until it holds or `limit` passes; returns

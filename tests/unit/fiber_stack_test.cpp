@@ -4,7 +4,6 @@
 #include <doctest/doctest.h>
 #include <signal.h>
 #include <sys/mman.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,7 +11,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -23,6 +21,7 @@
 
 #include "pstl_ws/detail/fiber_context.hpp"
 #include "pstl_ws/detail/fiber_stack.hpp"
+#include "child_process.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -57,51 +56,6 @@ std::size_t recurse(std::size_t depth, std::size_t limit) {
     return depth;
   }
   return recurse(depth + 1, limit) + static_cast<std::size_t>(frame[0] - frame[0]);
-}
-
-struct child_end {
-  int m_exit_code = -1;  // -1 unless the child exited normally
-  int m_signal = 0;      // the signal that ended it, if any
-  std::string m_stderr;  // everything the child wrote to stderr
-};
-
-// Forks; the child runs body with its stderr sent into a pipe, under a 20 s watchdog
-// alarm, and exits with 0 (skipping static destructors) when body returns. The child
-// starts as a plain program would: the crash handlers and the alternate signal stack
-// doctest (and, under ASan, ASan) set up in this process are removed.
-child_end run_in_child(const std::function<void()>& body) {
-  int fds[2];
-  REQUIRE(::pipe(fds) == 0);
-  std::fflush(nullptr);  // or the child may write this process's buffered output again
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    ::close(fds[0]);
-    ::dup2(fds[1], STDERR_FILENO);
-    ::close(fds[1]);
-    for (const int signal : {SIGSEGV, SIGBUS, SIGABRT}) {
-      ::signal(signal, SIG_DFL);
-    }
-    const stack_t no_signal_stack{nullptr, SS_DISABLE, 0};
-    ::sigaltstack(&no_signal_stack, nullptr);
-    ::alarm(20);
-    body();
-    ::_exit(0);
-  }
-  ::close(fds[1]);
-  child_end end;
-  char buffer[256];
-  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;) {
-    end.m_stderr.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fds[0]);
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  if (WIFEXITED(status)) {
-    end.m_exit_code = WEXITSTATUS(status);
-  } else if (WIFSIGNALED(status)) {
-    end.m_signal = WTERMSIG(status);
-  }
-  return end;
 }
 
 bool contains(const std::string& text, const std::string& part) {
@@ -312,7 +266,7 @@ TEST_CASE("overflow reporter: a fiber that recurses without end dies with SIGSEG
           doctest::timeout(30)) {
   for (const bool on_new_thread : {false, true}) {
     CAPTURE(on_new_thread);
-    const child_end end = run_in_child([on_new_thread] {
+    const ws_test::child_result end = ws_test::run_in_child([on_new_thread](const ws_test::reporter&) {
       if (on_new_thread) {
         std::thread(overflow_a_fiber).join();
       } else {
@@ -326,7 +280,7 @@ TEST_CASE("overflow reporter: a fiber that recurses without end dies with SIGSEG
 
 TEST_CASE("overflow reporter: a write to a guard page in a later region names that stack" *
           doctest::timeout(30)) {
-  const child_end end = run_in_child([] {
+  const ws_test::child_result end = ws_test::run_in_child([](const ws_test::reporter&) {
     ws::detail::install_overflow_reporter();
     stack_pool pool(k_min);
     const std::size_t per_region = stacks_per_region(pool);
@@ -349,7 +303,7 @@ TEST_CASE("overflow reporter: a write to a guard page in a later region names th
 TEST_CASE("overflow reporter: a fault outside every guard page still dies with SIGSEGV, silently" *
           doctest::timeout(30)) {
   for (void (*const fault)() : {write_through_null, write_to_protected_page}) {
-    const child_end end = run_in_child([fault] {
+    const ws_test::child_result end = ws_test::run_in_child([fault](const ws_test::reporter&) {
       ws::detail::install_overflow_reporter();
       stack_pool pool(k_min);
       const fiber_stack stack = pool.allocate();  // a live region the handler checks first
@@ -364,7 +318,7 @@ TEST_CASE("overflow reporter: a fault outside every guard page still dies with S
 TEST_CASE("overflow reporter: a fault outside every guard page goes to the previous handler" *
           doctest::timeout(30)) {
   for (const bool with_siginfo : {false, true}) {
-    const child_end end = run_in_child([with_siginfo] {
+    const ws_test::child_result end = ws_test::run_in_child([with_siginfo](const ws_test::reporter&) {
       struct sigaction previous {};
       if (with_siginfo) {  // must get the fault's siginfo
         previous.sa_flags = SA_SIGINFO;
@@ -386,7 +340,7 @@ TEST_CASE("overflow reporter: a fault outside every guard page goes to the previ
 
 TEST_CASE("overflow reporter: each thread gets its own alternate signal stack, kept after" *
           doctest::timeout(30)) {
-  const child_end end = run_in_child([] {
+  const ws_test::child_result end = ws_test::run_in_child([](const ws_test::reporter&) {
     const auto current = [] {  // this thread's alternate signal stack, or nullptr
       stack_t stack{};
       ::sigaltstack(nullptr, &stack);

@@ -25,9 +25,7 @@ using in_worker_result_t = result_of_t<Op&, worker_thread&, bool>;
 template <class Op>
 auto injected_body(Op& op) {
   return [&op](bool) -> in_worker_result_t<Op> {
-    worker_thread* const worker = worker_thread::current();
-    PSTL_WS_ASSERT(worker != nullptr);
-    return invoke_to_result(op, *worker, true);
+    return invoke_to_result(op, worker_thread::current_worker(), true);
   };
 }
 
@@ -56,17 +54,20 @@ in_worker_result_t<Op> in_worker_cross(registry& target, worker_thread& current,
   return job.into_result();
 }
 
-/// Runs op(worker, injected) on a worker of `target`.
+/// Runs op(worker, injected) on a worker of `target`. Throws
+/// std::logic_error, before running anything, if `target` is a pool of the
+/// parent of this forked process (docs/fork.md).
 template <class Op>
 in_worker_result_t<Op> in_worker(registry& target, Op& op) {
   worker_thread* const current = worker_thread::current();
+  if (current != nullptr && &current->owner() == &target) {
+    return invoke_to_result(op, *current, false);
+  }
+  target.throw_if_abandoned();
   if (current == nullptr) {
     return in_worker_cold(target, op);
   }
-  if (&current->owner() != &target) {
-    return in_worker_cross(target, *current, op);
-  }
-  return invoke_to_result(op, *current, false);
+  return in_worker_cross(target, *current, op);
 }
 
 /// Runs op(worker, injected) on the current worker, whatever its pool, or on

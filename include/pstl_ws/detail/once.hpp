@@ -35,6 +35,13 @@ class once {
     call_slow(&invoke<std::remove_reference_t<F>>, static_cast<void*>(std::addressof(init)));
   }
 
+  /// For a pthread_atfork child handler only (the child has one thread):
+  /// forgets the state and the waiters, threads of the parent that do not exist
+  /// in the child, so that the next call() runs an initializer again. An
+  /// initializer that was running in another thread of the parent never
+  /// finishes here; what it built is the caller's to abandon. docs/fork.md.
+  void reset_in_forked_child() noexcept { m_word.store(k_incomplete); }
+
   [[nodiscard]] bool is_completed() const noexcept {
     return (m_word.load(std::memory_order_acquire) & k_state_mask) == k_complete;  // acquire: pairs with the release exchange in finish()
   }

@@ -32,6 +32,11 @@ namespace ws::detail {
 class fiber_context;
 class fiber_pool;
 
+/// How many forks separate this process from the first one: 0, one more in
+/// each forked child (a pthread_atfork child handler counts it, from the first
+/// pool made). A registry made in an earlier generation is abandoned.
+[[nodiscard]] std::uint64_t fork_generation() noexcept;
+
 /// Shared state of one pool. Held by shared_ptr: the thread_pool handle owns it,
 /// and a cross-pool latch setter holds it for the length of a wake-up.
 ///
@@ -43,7 +48,8 @@ class fiber_pool;
 ///
 /// Lifetime: the worker threads hold plain references; they are joined by
 /// join_workers() before the last thread_pool handle lets the registry go. The
-/// global registry is never destroyed.
+/// global registry is never destroyed, and neither is a registry abandoned in a
+/// forked child (docs/fork.md).
 class registry : public std::enable_shared_from_this<registry> {
  public:
   /// Creates a registry for calls running on options.num_threads threads (1 <=
@@ -70,6 +76,15 @@ class registry : public std::enable_shared_from_this<registry> {
   [[nodiscard]] std::size_t num_victims() const noexcept {
     return workers_help_seat() ? num_slots() : m_num_workers;
   }
+
+  /// Whether this registry belongs to the parent of this forked process: its
+  /// worker threads do not exist here, and nothing of it may be touched but
+  /// its plain fields (docs/fork.md). One load and a comparison.
+  [[nodiscard]] bool is_abandoned() const noexcept { return m_fork_generation != fork_generation(); }
+  /// Throws std::logic_error saying so if is_abandoned(): for the entry
+  /// points of a pool, so that a forked child that uses its parent's pool
+  /// fails at once instead of waiting forever for threads that do not exist.
+  void throw_if_abandoned() const;
 
   /// Takes the seat if it is free; true if the caller now holds it.
   [[nodiscard]] bool try_take_seat() noexcept {
@@ -155,12 +170,27 @@ class registry : public std::enable_shared_from_this<registry> {
   std::unique_ptr<fiber_pool> m_fibers;  // wait_policy::park only
   std::atomic<std::size_t> m_terminate_count{1};
   std::vector<std::thread> m_threads;
+  std::uint64_t m_fork_generation = fork_generation();  // the process generation that made it
   alignas(k_cache_line) std::atomic<bool> m_seat_taken{false};
 };
 
+/// Registers, once per process, the pthread_atfork child handler that
+/// abandons the parent's pools in a forked child: the child's global pool is
+/// built anew on first use, and the forking thread is no pool's worker there.
+/// Runs during static initialization, and from registry::create for a pool
+/// that a static initializer makes before that: before any pool thread exists.
+void watch_forks() noexcept;
+
+/// Keeps an abandoned registry alive for the rest of the process, untouched
+/// (its threads cannot be joined, its mutexes and condition variables may be
+/// held by threads that do not exist): for the handle of a parent's pool that
+/// is destroyed in a forked child. Allocates; std::bad_alloc ends the process.
+void keep_abandoned(std::shared_ptr<registry> abandoned) noexcept;
+
 /// The global registry, created on first use for threads_from_environment()
-/// threads. Never destroyed. Throws what creating it throws (a bad
-/// PSTL_WS_NUM_THREADS is std::invalid_argument); a later call tries again.
+/// threads (anew in a forked child: docs/fork.md). Never destroyed. Throws
+/// what creating it throws (a bad PSTL_WS_NUM_THREADS is
+/// std::invalid_argument); a later call tries again.
 registry& global_registry();
 
 /// The options of the global pool: PSTL_WS_NUM_THREADS threads (unset or 0:

@@ -54,6 +54,15 @@ class worker_thread {
   /// anything that may wait, never keep the thread_local's address (under
   /// wait_policy::park a frame that waited may go on on another thread).
   [[nodiscard]] static worker_thread* current() noexcept;
+  /// current(), for code that runs only on a worker: a frame that goes on
+  /// after a call that may wait. On a thread that is no worker, which happens
+  /// only in a forked child after a job that forked returned into its
+  /// parent's pool (docs/fork.md), it ends the process with a message.
+  [[nodiscard]] static worker_thread& current_worker() noexcept;
+  /// For the fork child handler: the calling thread, the child's only one, is
+  /// no pool's worker from now on, so that its parallel calls go to the
+  /// child's own global pool.
+  static void forget_current_in_forked_child() noexcept;
 
   [[nodiscard]] registry& owner() const noexcept { return m_registry; }
   [[nodiscard]] std::size_t index() const noexcept { return m_index; }
@@ -84,7 +93,7 @@ class worker_thread {
   /// work, not back to a base. Touches nothing of *this after the job.
   void execute_on_top(job_ref job) noexcept {
     execute(job);
-    current()->pay_ready_wake();
+    current_worker().pay_ready_wake();
   }
 
   /// Returns once `latch` is set. Meanwhile a worker that runs on fibers parks
