@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <iterator>
+#include <memory>
 #include <numeric>
 #include <type_traits>
 
@@ -29,13 +30,14 @@ namespace ws {
 template <execution_kind Kind, class It, class Out, class BinaryOp>
 Out adjacent_difference(basic_policy<Kind> policy, It first, It last, Out result, BinaryOp op) {
   if constexpr (detail::runs_in_parallel_v<Kind, It, Out>) {
-    if constexpr (std::is_same_v<It, Out>) {
-      if (result == first) {
-        return std::adjacent_difference(first, last, result, op);
-      }
-    }
     if (first == last) {
       return result;
+    }
+    if constexpr (std::is_same_v<It, Out>) {
+      // By address: iterators into different containers must not be compared.
+      if (std::addressof(*result) == std::addressof(*first)) {
+        return std::adjacent_difference(first, last, result, op);
+      }
     }
     *result = *first;
     return ws::transform(policy, std::next(first), last, first, std::next(result), op);
