@@ -141,6 +141,38 @@ struct sequential_partition {
   }
 };
 
+/// Moves the element at `root` down the max-heap [first, first + n) until
+/// neither child is greater. By swaps, not through a held element (as
+/// std::make_heap and std::sort_heap do), so a comparator that throws leaves
+/// a permutation; bounded by n for any comparator.
+template <class It, class Comp>
+void sift_down(It first, std::iter_difference_t<It> root, std::iter_difference_t<It> n, Comp& comp) {
+  for (auto child = 2 * root + 1; child < n; child = 2 * root + 1) {
+    if (child + 1 < n && comp(first[child], first[child + 1])) {
+      ++child;
+    }
+    if (!comp(first[root], first[child])) {
+      return;
+    }
+    std::iter_swap(first + root, first + child);
+    root = child;
+  }
+}
+
+/// Heapsort of [first, last): O(n log n) for any input, and a permutation for
+/// any comparator, throwing or not.
+template <class It, class Comp>
+void heapsort(It first, It last, Comp& comp) {
+  const auto n = last - first;
+  for (auto root = n / 2; root-- > 0;) {
+    sift_down(first, root, n, comp);
+  }
+  for (auto end = n; end-- > 1;) {
+    std::iter_swap(first, first + end);
+    sift_down(first, decltype(n){0}, end, comp);
+  }
+}
+
 /// Introsort of [first, last): quicksort with the partition above, recursing
 /// into the smaller part and looping on the larger (O(log n) stack), heapsort
 /// past depth_limit, insertion sort for small ranges.
@@ -148,8 +180,7 @@ template <class It, class Comp>
 void introsort(It first, It last, int depth_limit, Comp& comp, bool has_predecessor) {
   while (last - first > k_insertion_sort_max) {
     if (depth_limit == 0) {
-      std::make_heap(first, last, comp);
-      std::sort_heap(first, last, comp);
+      heapsort(first, last, comp);
       return;
     }
     --depth_limit;
