@@ -13,12 +13,16 @@
 #   ./run.sh tsan          the unit, pool, stress and algorithm tests under ThreadSanitizer
 #   ./run.sh asan          every test under AddressSanitizer + UBSan
 #   ./run.sh verify        the Promela models of sleep and latch, exhaustively (verify/)
+#   ./run.sh random-delays [seeds]  the unit and pool tests under random delays, seeds 1..N (50)
+#   ./run.sh fuzz [seconds]  the libFuzzer target of sort, stable_sort and nth_element
+#                            (clang, ASan + UBSan) from fuzz/corpus/sort, for that long (60)
 set -euo pipefail
 cd "$(dirname "$0")"
 
 readonly packages=(g++ cmake make doctest-dev libboost-context-dev libtbb-dev)
 readonly compare_packages=(gnuplot-nox)  # the report's plots
 readonly verify_packages=(spin gcc)      # the model checker and pan's compiler
+readonly fuzz_packages=(clang libclang-rt-14-dev)  # the latter has libFuzzer (libclang_rt.fuzzer)
 jobs=$(nproc 2>/dev/null || echo 2)
 
 ensure_packages() {  # ensure_packages [extra package...]
@@ -42,7 +46,7 @@ build() {  # build <preset> [target...]
 }
 
 usage() {
-  sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -71,5 +75,28 @@ case "$command" in
   verify)
     ensure_packages "${verify_packages[@]}"
     verify/run.sh ;;
+  random-delays)
+    ensure_packages; build debug
+    log=$(mktemp)
+    # Not the tests that time the pool (idle CPU) or only churn threads, nor
+    # the quicksort's 3.6 s: a seed then takes about 5 s.
+    timed='idle_test|pool_cycles_test|quicksort'
+    for seed in $(seq 1 "${1:-50}"); do
+      if ! PSTL_WS_RANDOM_DELAY=$seed ctest --preset debug -j "$jobs" -L '^(unit|pool)$' -E "$timed" >"$log" 2>&1; then
+        cat "$log"
+        echo "random delays: seed $seed failed (rerun: PSTL_WS_RANDOM_DELAY=$seed ctest --preset debug)"
+        exit 1
+      fi
+      echo "random delays: seed $seed: $(grep -o '[0-9]*% tests passed.*' "$log" || true)"
+    done ;;
+  fuzz)
+    # New inputs go to build/fuzz/corpus (the committed corpus is only read),
+    # a crash, leak or timeout to build/fuzz/crash-*, leak-*, timeout-*: the
+    # fuzzer then exits non-zero. Edge coverage only (-use_counters=0): the
+    # hit counts of parallel runs change from run to run. fuzz/README.md.
+    ensure_packages "${fuzz_packages[@]}"; build fuzz pstl_ws_sort_fuzz
+    mkdir -p build/fuzz/corpus
+    ./build/fuzz/fuzz/pstl_ws_sort_fuzz -max_total_time="${1:-60}" -timeout=20 -max_len=4096 -use_counters=0 \
+      -print_final_stats=1 -artifact_prefix=build/fuzz/ build/fuzz/corpus fuzz/corpus/sort ;;
   *) usage ;;
 esac

@@ -154,6 +154,9 @@ TEST_CASE("an exception from the comparator at the first call, or a later one, r
 }
 
 TEST_CASE("the set operations stay inside their ranges with comparators that are not strict weak orders" * doctest::timeout(120)) {
+  if (ws_test::skips_bad_comparators()) {
+    return;
+  }
   const std::size_t n = 4 * ws::detail::k_set_operation_grain + 3;
   const std::vector<keyed> a = sorted_run(n / 2, 100, 0, 0, 7);
   const std::vector<keyed> b = sorted_run(n - n / 2, 100, 0, k_second_tags, 8);

@@ -28,12 +28,32 @@ namespace ws_test {
 /// machine's cores), 3 (odd), 4 and 8 (oversubscribed on small machines).
 inline constexpr std::array<std::size_t, 5> k_thread_counts{1, 2, 3, 4, 8};
 
+/// Whether libstdc++'s debug mode (the Debug preset) checks every iterator.
+#if defined(_GLIBCXX_DEBUG)
+inline constexpr bool k_glibcxx_debug = true;
+#else
+inline constexpr bool k_glibcxx_debug = false;
+#endif
+
+/// True, with a message, in a build with libstdc++'s debug mode, where a test
+/// of comparators that are not strict weak orders must not run: the std::
+/// pieces the algorithms are built from (binary searches, merges) abort on
+/// them by design. The release, asan and tsan builds and the fuzzer (fuzz/)
+/// run those tests.
+inline bool skips_bad_comparators() {
+  if (k_glibcxx_debug) {
+    MESSAGE("skipped under _GLIBCXX_DEBUG, which rejects such comparators itself");
+  }
+  return k_glibcxx_debug;
+}
+
 /// The large size of the algorithm tests: 10^6 + 3 (odd, and above every
-/// parallel threshold), or 2^17 + 3 under ThreadSanitizer, which runs each
-/// element 5 to 15 times slower and sees the same interleavings once a range
-/// splits into many leaves (2^17 is the largest threshold: radix sort's and
-/// the parallel partition's).
-inline constexpr std::size_t k_large_size = PSTL_WS_TSAN ? (std::size_t{1} << 17) + 3 : 1'000'003;
+/// parallel threshold), or 2^17 + 3 under ThreadSanitizer or libstdc++'s debug
+/// mode, which run each element 3 to 15 times slower and see the same
+/// interleavings once a range splits into many leaves (2^17 is the largest
+/// threshold: radix sort's and the parallel partition's).
+inline constexpr std::size_t k_large_size =
+    PSTL_WS_TSAN || k_glibcxx_debug ? (std::size_t{1} << 17) + 3 : 1'000'003;
 
 /// The wait policy of every pool the tests make, the global pool's included:
 /// PSTL_WS_WAIT_POLICY, which the test main sets from `--wait-policy=park`
