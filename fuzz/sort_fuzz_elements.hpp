@@ -117,24 +117,25 @@ std::vector<T> make_elements(const std::vector<std::int64_t>& keys) {
   return result;
 }
 
-template <class T>
-std::vector<std::int64_t> keys_of(const std::vector<T>& values) {
-  std::vector<std::int64_t> result;
+/// f(x) for each element x, in order: the keys or the identities of a range.
+template <class T, class F>
+auto projected(const std::vector<T>& values, F f) {
+  std::vector<decltype(f(values.front()))> result;
   result.reserve(values.size());
   for (const T& x : values) {
-    result.push_back(key_of(x));
+    result.push_back(f(x));
   }
   return result;
 }
 
 template <class T>
+std::vector<std::int64_t> keys_of(const std::vector<T>& values) {
+  return projected(values, [](const T& x) { return key_of(x); });
+}
+
+template <class T>
 std::vector<std::uint64_t> identities_of(const std::vector<T>& values) {
-  std::vector<std::uint64_t> result;
-  result.reserve(values.size());
-  for (const T& x : values) {
-    result.push_back(identity_of(x));
-  }
-  return result;
+  return projected(values, [](const T& x) { return identity_of(x); });
 }
 
 }  // namespace sort_fuzz

@@ -125,6 +125,13 @@ bool stop_was_taken(std::size_t trial, hook_point point) {
   return true;
 }
 
+/// Most trials of a race that depends on the caller not sleeping yet force
+/// it; a test that never does proves nothing.
+void check_forced(std::size_t forced, std::size_t trials) {
+  CHECK(forced > trials / 4);
+  MESSAGE("forced " << forced << " of " << trials);
+}
+
 /// The sleep points, in the order a falling-asleep thread passes them.
 constexpr std::array<hook_point, 4> k_sleep_points{hook_point::announced_sleepy,
                                                    hook_point::before_jec_check,
@@ -241,9 +248,7 @@ TEST_CASE("a setter stopped between its exchange and the wake-up touches no retu
       let_stopped_thread_go();
     }
   }
-  // Most trials force the race; a test that never does proves nothing.
-  CHECK(forced > k_returning_owner_trials / 4);
-  MESSAGE("forced " << forced << " of " << k_returning_owner_trials);
+  check_forced(forced, k_returning_owner_trials);
 }
 
 TEST_CASE("a cross-pool setter stopped after its exchange touches no destroyed pool" *
@@ -269,6 +274,5 @@ TEST_CASE("a cross-pool setter stopped after its exchange touches no destroyed p
       let_stopped_thread_go();
     }
   }
-  CHECK(forced > k_cross_pool_trials / 4);
-  MESSAGE("forced " << forced << " of " << k_cross_pool_trials);
+  check_forced(forced, k_cross_pool_trials);
 }
