@@ -8,7 +8,6 @@
 #include <exception>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -80,6 +79,11 @@ class stack_job {
 
   stack_job(const stack_job&) = delete;
   stack_job& operator=(const stack_job&) = delete;
+  ~stack_job() {
+    if (m_has_func) {
+      std::destroy_at(&m_func);
+    }
+  }
 
   [[nodiscard]] job_ref as_job_ref() noexcept { return {this, &execute}; }
   [[nodiscard]] Latch& latch() noexcept { return m_latch; }
@@ -97,8 +101,9 @@ class stack_job {
 
  private:
   F take_func() {
-    F func = std::move(*m_func);
-    m_func.reset();  // captures die before the owner can be released
+    F func = std::move(m_func);
+    std::destroy_at(&m_func);  // captures die before the owner can be released
+    m_has_func = false;
     return func;
   }
 
@@ -116,7 +121,13 @@ class stack_job {
   static constexpr std::size_t k_error = 2;
 
   Latch m_latch;
-  std::optional<F> m_func;
+  // F in a union, not a std::optional: under _GLIBCXX_ASSERTIONS optional's
+  // accessors embed their signature, which names F (for nested algorithm
+  // lambdas, hundreds of KiB each), in the binary.
+  union {
+    F m_func;
+  };
+  bool m_has_func = true;
   std::variant<std::monostate, result_type, std::exception_ptr> m_result;
 };
 
