@@ -142,9 +142,12 @@ Out scan_into(const basic_policy<Kind>& policy, In first, In last, Out result, s
       auto reduce_tile = [&](std::size_t t) {
         return fold_tile<Sum>(nth(peek, tiles.begin(t)), nth(peek, tiles.end(t)), op, transform);
       };
-      // earlier holds the elements before later's: op keeps that order.
+      // earlier holds the elements before later's: op keeps that order. Each
+      // call uses a copy of op, as each tile does: op may be a mutable function
+      // object, and other threads copy it for their tiles meanwhile.
       auto combine = [&op](const Sum& earlier, const Sum& later) -> Sum {
-        return static_cast<Sum>(op(earlier, later));
+        auto own_op = op;
+        return static_cast<Sum>(own_op(earlier, later));
       };
       // An integral Sum is exact, so the sum a tile's scan ends with is, by
       // the associativity op must have, the carry par_scan would compute: it
