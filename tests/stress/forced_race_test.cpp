@@ -34,6 +34,8 @@ struct gate {
   // point), or any thread that sets a latch (latch_set), or the test itself.
   std::atomic<std::thread::id> m_poster{};
   std::atomic<bool> m_release_on_latch_set{false};
+  // How many threads have left the latch_set point, stopped there or not.
+  std::atomic<std::size_t> m_latch_sets_passed{0};
 };
 gate g_gate;
 
@@ -62,6 +64,9 @@ void gate_hook(hook_point point, std::uintptr_t value) noexcept {
       std::this_thread::yield();
     }
   }
+  if (point == hook_point::latch_set) {
+    g_gate.m_latch_sets_passed.fetch_add(1);
+  }
 }
 
 /// Installs gate_hook for one test case and puts the previous hook back.
@@ -73,6 +78,7 @@ class gate_installed {
     g_gate.m_released.store(false);
     g_gate.m_poster.store(std::thread::id{});
     g_gate.m_release_on_latch_set.store(false);
+    g_gate.m_latch_sets_passed.store(0);
   }
   ~gate_installed() { ws::detail::set_test_hook(m_previous); }
   gate_installed(const gate_installed&) = delete;
@@ -123,6 +129,15 @@ bool stop_was_taken(std::size_t trial, hook_point point) {
   await_or_abort([] { return g_gate.m_stopped.load(); }, "the stop never completed", trial, point);
   g_gate.m_stopped.store(false);
   return true;
+}
+
+/// Waits until `count` latch sets have left the latch_set point. A setter
+/// that had not reached it when its trial ended (the owner saw SET first)
+/// would otherwise take the next trial's stop, and that trial would wait for
+/// a thread that is stopped.
+void await_latch_sets_passed(std::size_t count, std::size_t trial) {
+  await_or_abort([count] { return g_gate.m_latch_sets_passed.load() >= count; },
+                 "a setter never left the latch_set point", trial, hook_point::latch_set);
 }
 
 /// Most trials of a race that depends on the caller not sleeping yet force
@@ -232,13 +247,12 @@ TEST_CASE("a setter stopped between its exchange and the wake-up touches no retu
     // frame is gone (under ASan with detect_stack_use_after_return, poisoned),
     // and only then does the setter go on.
     arm(hook_point::latch_set, ws::detail::core_latch::k_unset);
-    pool.install([] {
+    pool.install([trial] {
       std::atomic<bool> b_started{false};
       ws::join(
           [&] {
-            while (!b_started.load()) {
-              std::this_thread::yield();
-            }
+            await_or_abort([&] { return b_started.load(); }, "b was never stolen", trial,
+                           hook_point::latch_set);
           },
           [&] { b_started.store(true); });
     });
@@ -247,6 +261,7 @@ TEST_CASE("a setter stopped between its exchange and the wake-up touches no retu
       ++forced;
       let_stopped_thread_go();
     }
+    await_latch_sets_passed(trial + 1, trial);  // b's set is the trial's only one
   }
   check_forced(forced, k_returning_owner_trials);
 }
@@ -273,6 +288,7 @@ TEST_CASE("a cross-pool setter stopped after its exchange touches no destroyed p
       ++forced;
       let_stopped_thread_go();
     }
+    await_latch_sets_passed(trial + 1, trial);  // the cross-pool latch's set is the trial's only one
   }
   check_forced(forced, k_cross_pool_trials);
 }
