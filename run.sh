@@ -10,7 +10,7 @@
 #   ./run.sh bench [args]  join overhead: empty join and fib(30), against tbb::task_group
 #   ./run.sh park-bench [args]  wait_policy::park against steal: join latency, stack depth
 #   ./run.sh test          every test (Debug build, invariants asserted)
-#   ./run.sh tsan          the unit, pool, stress and algorithm tests under ThreadSanitizer
+#   ./run.sh tsan          the unit, pool, stress and algorithm tests under ThreadSanitizer (clang)
 #   ./run.sh asan          every test under AddressSanitizer + UBSan
 #   ./run.sh verify        the Promela models of sleep and latch, exhaustively (verify/)
 #   ./run.sh random-delays [seeds]  the unit and pool tests under random delays, seeds 1..N (50)
@@ -22,7 +22,7 @@ cd "$(dirname "$0")"
 readonly packages=(g++ cmake make doctest-dev libboost-context-dev libtbb-dev)
 readonly compare_packages=(gnuplot-nox)  # the report's plots
 readonly verify_packages=(spin gcc)      # the model checker and pan's compiler
-readonly fuzz_packages=(clang libclang-rt-14-dev)  # the latter has libFuzzer (libclang_rt.fuzzer)
+readonly clang_packages=(clang libclang-rt-14-dev)  # the latter has clang's sanitizer runtimes and libFuzzer
 jobs=$(nproc 2>/dev/null || echo 2)
 
 ensure_packages() {  # ensure_packages [extra package...]
@@ -67,7 +67,7 @@ case "$command" in
     ensure_packages; build debug
     ctest --preset debug -j "$jobs" ;;
   tsan)
-    ensure_packages; build tsan
+    ensure_packages "${clang_packages[@]}"; build tsan
     ctest --preset tsan -j "$jobs" ;;
   asan)
     ensure_packages; build asan
@@ -95,7 +95,7 @@ case "$command" in
     # a crash, leak or timeout to build/fuzz/crash-*, leak-*, timeout-*: the
     # fuzzer then exits non-zero. Edge coverage only (-use_counters=0): the
     # hit counts of parallel runs change from run to run. fuzz/README.md.
-    ensure_packages "${fuzz_packages[@]}"; build fuzz pstl_ws_sort_fuzz
+    ensure_packages "${clang_packages[@]}"; build fuzz pstl_ws_sort_fuzz
     mkdir -p build/fuzz/corpus
     ./build/fuzz/fuzz/pstl_ws_sort_fuzz -max_total_time="${1:-60}" -timeout=20 -max_len=4096 -use_counters=0 \
       -print_final_stats=1 -artifact_prefix=build/fuzz/ build/fuzz/corpus fuzz/corpus/sort ;;

@@ -137,8 +137,9 @@ TEST_CASE("every compaction and partition agrees with std:: for every size, pool
                                                ws_test::k_large_size};
   std::vector<std::size_t> grain_sizes = ws_test::sizes_around(7);
   grain_sizes.back() = 5003;  // one size of 10^6 is enough
-  for (const auto& [grain, sizes] : {std::pair(std::size_t{0}, default_sizes), std::pair(std::size_t{7}, grain_sizes)}) {
-    for (std::size_t n : sizes) {
+  for (const auto& grain_and_sizes : {std::pair(std::size_t{0}, default_sizes), std::pair(std::size_t{7}, grain_sizes)}) {
+    const std::size_t grain = grain_and_sizes.first;  // a variable, not a binding: CAPTURE's lambda takes it
+    for (std::size_t n : grain_and_sizes.second) {
       CAPTURE(grain);
       CAPTURE(n);
       check_against_std(random_digits(n), grain);

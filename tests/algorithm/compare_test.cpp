@@ -9,13 +9,13 @@
 #include <functional>
 #include <list>
 #include <numeric>
-#include <ranges>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "algorithm_test_support.hpp"
+#include "iota_range.hpp"
 
 namespace {
 
@@ -180,7 +180,7 @@ TEST_CASE("comparisons over a deque, a list, an iota view and strings" * doctest
   values[n - 3] = 0;
   const std::deque<long> deque(values.begin(), values.end());
   const std::list<long> list(values.begin(), values.end());
-  const auto indices_view = std::views::iota(0L, static_cast<long>(n));
+  const auto indices_view = ws_test::iota(0L, static_cast<long>(n));
   std::vector<std::string> words(50'000, "word");
   std::vector<std::string> other_words = words;
   other_words[30'000] = "wordy";

@@ -12,12 +12,12 @@
 #include <functional>
 #include <list>
 #include <numeric>
-#include <ranges>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "algorithm_test_support.hpp"
+#include "iota_range.hpp"
 
 namespace {
 
@@ -237,7 +237,7 @@ TEST_CASE("searches over a deque, a list, an iota view and strings" * doctest::t
   const std::vector<long> values = marked(n, {n - 5});
   const std::deque<long> deque(values.begin(), values.end());
   const std::list<long> list(values.begin(), values.end());
-  const auto indices = std::views::iota(0L, static_cast<long>(n));
+  const auto indices = ws_test::iota(0L, static_cast<long>(n));
   std::vector<std::string> words(50'000, "word");
   words[40'000] = "bird";
   words[40'001] = "bird";

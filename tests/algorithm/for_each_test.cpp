@@ -6,12 +6,12 @@
 #include <atomic>
 #include <memory>
 #include <numeric>
-#include <ranges>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "algorithm_test_support.hpp"
+#include "iota_range.hpp"
 
 namespace {
 
@@ -74,7 +74,7 @@ TEST_CASE("for_each runs on the pool's workers under par and on the caller under
 }
 
 TEST_CASE("for_each over an iota view visits every index once" * doctest::timeout(60)) {
-  const auto indices = std::views::iota(std::size_t{0}, ws_test::k_large_size);
+  const auto indices = ws_test::iota(std::size_t{0}, ws_test::k_large_size);
   ws_test::for_each_pool([&](auto policy) {
     std::vector<std::atomic<int>> seen(ws_test::k_large_size);
     ws::for_each(policy, indices.begin(), indices.end(), [&](std::size_t i) { seen[i].fetch_add(1); });

@@ -14,11 +14,11 @@
 #include <fstream>
 #include <memory>
 #include <mutex>
-#include <ranges>
 #include <string>
 #include <vector>
 
 #include "algorithm_test_support.hpp"
+#include "iota_range.hpp"
 
 namespace {
 
@@ -210,7 +210,7 @@ TEST_CASE("the closed forms the large tests compare with are right" * doctest::t
 }
 
 TEST_CASE("for_each visits each of 2^31 + 7 indices of an iota view once" * doctest::timeout(300)) {
-  const auto indices = std::views::iota(std::int64_t{0}, static_cast<std::int64_t>(k_n));
+  const auto indices = ws_test::iota(std::int64_t{0}, static_cast<std::int64_t>(k_n));
   ws::for_each(ws::par.on(large_pool()), indices.begin(), indices.end(), k_add_to_tally);
   const tally seen = all_tallies::instance().total_and_reset();
   CHECK(seen.m_count == k_n);
@@ -226,7 +226,7 @@ TEST_CASE("for_each visits each of 2^31 + 7 indices of an iota view once" * doct
 }
 
 TEST_CASE("reduce and transform_reduce over 2^31 + 7 indices of an iota view equal the closed forms" * doctest::timeout(300)) {
-  const auto indices = std::views::iota(std::int64_t{0}, static_cast<std::int64_t>(k_n));
+  const auto indices = ws_test::iota(std::int64_t{0}, static_cast<std::int64_t>(k_n));
   const auto policy = ws::par.on(large_pool());
   CHECK(ws::reduce(policy, indices.begin(), indices.end(), std::uint64_t{0}) == sum_below(k_n));
   const auto square = [](std::int64_t i) { return static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(i); };

@@ -11,13 +11,13 @@
 #include <functional>
 #include <list>
 #include <numeric>
-#include <ranges>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "algorithm_test_support.hpp"
+#include "iota_range.hpp"
 
 namespace {
 
@@ -118,7 +118,7 @@ TEST_CASE("count and the extremum searches over a deque, a list, an iota view an
   const std::vector<long> values = random_digits(n);
   const std::deque<long> deque(values.begin(), values.end());
   const std::list<long> list(values.begin(), values.end());
-  const auto indices = std::views::iota(0L, n);
+  const auto indices = ws_test::iota(0L, n);
   std::vector<std::string> words(50'000, "kiwi");
   words[123] = "apple";
   words[45'678] = "zucchini";

@@ -11,12 +11,12 @@
 #include <memory>
 #include <numeric>
 #include <random>
-#include <ranges>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "algorithm_test_support.hpp"
+#include "iota_range.hpp"
 
 namespace {
 
@@ -88,7 +88,7 @@ TEST_CASE("a floating-point reduce gives the same bits on every pool size and ev
 }
 
 TEST_CASE("reduce over an iota view and over strings" * doctest::timeout(60)) {
-  const auto indices = std::views::iota(std::uint64_t{0}, std::uint64_t{2'000'000});
+  const auto indices = ws_test::iota(std::uint64_t{0}, std::uint64_t{2'000'000});
   std::vector<std::string> words(30'000, "word");
   words[12'345] = "zebra";
   ws_test::for_each_pool([&](auto policy) {

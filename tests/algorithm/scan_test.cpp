@@ -275,7 +275,9 @@ TEST_CASE("the sum type is the input's value type, init's type or the transform'
 
 TEST_CASE("a floating-point scan gives the same bits on every pool" * doctest::timeout(120)) {
   const std::array<std::pair<std::size_t, std::size_t>, 2> sizes_and_grains{{{3 * k_scan_tile + 5, 0}, {5003, 7}}};
-  for (const auto& [n, grain] : sizes_and_grains) {
+  for (const auto& size_and_grain : sizes_and_grains) {
+    const std::size_t n = size_and_grain.first;  // variables, not bindings: the lambdas below take them
+    const std::size_t grain = size_and_grain.second;
     CAPTURE(n);
     std::mt19937_64 rng(n);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);

@@ -13,12 +13,12 @@
 #include <iterator>
 #include <list>
 #include <numeric>
-#include <ranges>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "algorithm_test_support.hpp"
+#include "iota_range.hpp"
 #include "walk_cases.hpp"
 
 using namespace walk_test;
@@ -42,7 +42,7 @@ TEST_CASE("on a deque the walks run in parallel too, and on a list they run std:
 
 TEST_CASE("walks read from iota views and write through reverse iterators" * doctest::timeout(120)) {
   constexpr long n = 100'003;
-  const auto indices = std::views::iota(0L, n);
+  const auto indices = ws_test::iota(0L, n);
   std::vector<long> expected(n);
   ws_test::for_each_pool([&](ws::parallel_policy policy) {
     std::vector<long> out(n, -1);

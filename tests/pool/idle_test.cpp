@@ -13,7 +13,7 @@
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(NDEBUG)
+#if PSTL_WS_ASAN || PSTL_WS_TSAN || !defined(NDEBUG)
 // Instrumented or unoptimised builds run the idle rounds several times slower.
 constexpr auto k_asleep_within = std::chrono::milliseconds(500);
 #else

@@ -186,14 +186,12 @@ TEST_CASE("children forked while threads build and wait for the global pool buil
       // A child reads `built` as it was at its fork: whether the fork came while
       // the pool was being built (or waited for).
       int during = 0;
-      int worked = 0;
       std::string failures;
       for (int forks = 0; forks < 200 && (forks == 0 || !built); ++forks) {
         const std::string child =
             in_forked_child([&] { return (built ? "after: " : "during: ") + use_par_in_child(); });
         during += child.find("during: ") != std::string::npos;
         const bool ok = child == "exit 0: during: " + k_used_par || child == "exit 0: after: " + k_used_par;
-        worked += ok;
         failures += ok ? "" : child + "; ";
       }
       for (std::thread& thread : threads) {

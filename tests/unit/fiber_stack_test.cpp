@@ -82,7 +82,7 @@ void overflow_a_fiber() {
 
 // Faults on a store through a null pointer. UBSan would report the store and exit
 // before the fault, so the check is off here: the test is about the signal.
-[[gnu::no_sanitize_undefined]] void write_through_null() {
+__attribute__((no_sanitize("undefined"))) void write_through_null() {
   volatile char* volatile null = nullptr;
   *null = 1;
 }

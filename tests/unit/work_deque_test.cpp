@@ -187,7 +187,7 @@ TEST_CASE("work_deque: growing past k_min_capacity keeps every item in order" *
 
 TEST_CASE("work_deque: each item is taken exactly once by the owner or 1 to 7 thieves while the owner pushes and pops" *
           doctest::timeout(60)) {
-  for (const std::size_t thieves : {1, 2, 3, 7}) {
+  for (const std::size_t thieves : {1U, 2U, 3U, 7U}) {
     CAPTURE(thieves);
     ledger taken(k_items);
     std::size_t pushed = 0;
@@ -224,7 +224,7 @@ TEST_CASE("work_deque: each item is taken exactly once by the owner or 1 to 7 th
 TEST_CASE("work_deque: the deque grows under contention and still hands out each item once" *
           doctest::timeout(60)) {
   constexpr std::int64_t k_target_capacity = 16 * work_deque<item>::k_min_capacity;
-  for (const std::size_t thieves : {1, 3}) {
+  for (const std::size_t thieves : {1U, 3U}) {
     CAPTURE(thieves);
     ledger taken(k_items);
     std::size_t pushed = 0;

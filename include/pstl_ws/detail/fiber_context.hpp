@@ -91,8 +91,8 @@ class fiber_context {
   stack_pool* m_stacks = nullptr;  // null for the thread's own context
   bool m_started = false;
   exception_state m_exceptions;    // saved while suspended
-  void* m_asan_fake_stack = nullptr;
-  void* m_tsan_fiber = nullptr;
+  [[maybe_unused]] void* m_asan_fake_stack = nullptr;  // used by ASan builds only
+  [[maybe_unused]] void* m_tsan_fiber = nullptr;        // used by TSan builds only
 };
 
 }  // namespace ws::detail
