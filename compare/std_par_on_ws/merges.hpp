@@ -121,7 +121,8 @@ enum class place : bool { range, buffer };
 
 /// The merge sort of __parallel_stable_sort over [first, first + n) with a
 /// buffer of n raw slots. With nsort (partial_sort) every merge compares only
-/// its first nsort values and pieces are never found already in order.
+/// the first nsort values of each run and pieces are never found already in
+/// order.
 template <std::random_access_iterator It, class Comp, class LeafSort>
 class merge_sorter {
  public:
@@ -199,12 +200,23 @@ class merge_sorter {
     }
   }
 
+  /// Merges the runs a and b into out. Under partial_sort only the first
+  /// m_merge_limit values of a run are sorted (and they are its smallest):
+  /// those are merged, and the tails moved after them, since a cut inside a
+  /// tail would binary-search values that are out of order.
   template <class Move, class Src, class Dst>
   void merge(Src a, std::size_t na, Src b, std::size_t nb, Dst out) {
     auto leaf = [this](Src x, std::size_t nx, Src y, std::size_t ny, Dst to) {
       merge_moving<Move>(x, nx, y, ny, to, m_merge_limit, m_comp);
     };
-    split_merge(a, na, b, nb, out, m_comp, leaf);
+    const std::size_t sorted_a = std::min(na, m_merge_limit);
+    const std::size_t sorted_b = std::min(nb, m_merge_limit);
+    split_merge(a, sorted_a, b, sorted_b, out, m_comp, leaf);
+    if (m_partial) {
+      const Dst tails = detail::nth(out, sorted_a + sorted_b);
+      move_all<Move>(detail::nth(a, sorted_a), na - sorted_a, tails);
+      move_all<Move>(detail::nth(b, sorted_b), nb - sorted_b, detail::nth(tails, na - sorted_a));
+    }
   }
 
   It m_first;
