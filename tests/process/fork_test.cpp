@@ -112,6 +112,13 @@ TEST_CASE("a child forked while the global pool sleeps builds its own, whose alg
 
 TEST_CASE("children forked while other threads keep the global pool and pools of their own busy all work" *
           doctest::timeout(120)) {
+  if (ws_test::k_glibcxx_debug) {
+    // libstdc++'s debug mode guards its iterator bookkeeping with global
+    // mutexes, and a fork while another thread holds one leaves it locked in
+    // the child for good (a child hung there in CI). The asan build runs it.
+    MESSAGE("skipped under _GLIBCXX_DEBUG, whose iterator mutexes are not fork-safe");
+    return;
+  }
   constexpr int k_forks = 6;
   const std::string output = in_parent([](const ws_test::reporter& report) {
     std::atomic<bool> stop{false};
