@@ -10,8 +10,9 @@
 #   ./run.sh bench [args]  join overhead: empty join and fib(30), against tbb::task_group
 #   ./run.sh park-bench [args]  wait_policy::park against steal: join latency, stack depth
 #   ./run.sh test          every test (Debug build, invariants asserted)
-#   ./run.sh tsan          the unit, pool, stress and algorithm tests under ThreadSanitizer (clang)
-#   ./run.sh asan          every test under AddressSanitizer + UBSan
+#   ./run.sh tsan [seed]   the unit, pool, stress and algorithm tests under ThreadSanitizer (clang)
+#   ./run.sh asan [seed]   every test under AddressSanitizer + UBSan (clang)
+#                          (with a seed, both run under random delays from it, but for the timed tests)
 #   ./run.sh verify        the Promela models of sleep and latch, exhaustively (verify/)
 #   ./run.sh random-delays [seeds]  the unit and pool tests under random delays, seeds 1..N (50)
 #   ./run.sh fuzz [seconds]  the libFuzzer target of sort, stable_sort and nth_element
@@ -45,8 +46,24 @@ build() {  # build <preset> [target...]
   cmake --build --preset "$preset" -j "$jobs" ${1:+--target "$@"}
 }
 
+# The tests that time the pool (idle CPU) or count parks (park_test: a delay
+# can let a stolen half finish before its joiner waits), or only churn threads
+# or sort for seconds: random delays leave them out.
+readonly timed_tests='idle_test|park_test|pool_cycles_test|quicksort'
+
+sanitizer_tests() {  # sanitizer_tests <preset> [seed]
+  local preset=$1 seed=${2:-}
+  if [ -z "$seed" ]; then
+    ctest --preset "$preset" -j "$jobs"
+    return
+  fi
+  echo "$preset: random delays from seed $seed (rerun: PSTL_WS_RANDOM_DELAY=$seed ctest --preset $preset), the timed tests without"
+  PSTL_WS_RANDOM_DELAY=$seed ctest --preset "$preset" -j "$jobs" -E "$timed_tests"
+  ctest --preset "$preset" -j "$jobs" -R "$timed_tests"
+}
+
 usage() {
-  sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -68,22 +85,18 @@ case "$command" in
     ctest --preset debug -j "$jobs" ;;
   tsan)
     ensure_packages "${clang_packages[@]}"; build tsan
-    ctest --preset tsan -j "$jobs" ;;
+    sanitizer_tests tsan "$@" ;;
   asan)
-    ensure_packages; build asan
-    ctest --preset asan -j "$jobs" ;;
+    ensure_packages "${clang_packages[@]}"; build asan
+    sanitizer_tests asan "$@" ;;
   verify)
     ensure_packages "${verify_packages[@]}"
     verify/run.sh ;;
   random-delays)
     ensure_packages; build debug
     log=$(mktemp)
-    # Not the tests that time the pool (idle CPU) or count parks (park_test:
-    # delays can finish a stolen half before its joiner waits), nor the ones
-    # that only churn threads or sort for 3.6 s: a seed then takes about 5 s.
-    timed='idle_test|park_test|pool_cycles_test|quicksort'
     for seed in $(seq 1 "${1:-50}"); do
-      if ! PSTL_WS_RANDOM_DELAY=$seed ctest --preset debug -j "$jobs" -L '^(unit|pool)$' -E "$timed" >"$log" 2>&1; then
+      if ! PSTL_WS_RANDOM_DELAY=$seed ctest --preset debug -j "$jobs" -L '^(unit|pool)$' -E "$timed_tests" >"$log" 2>&1; then
         cat "$log"
         echo "random delays: seed $seed failed (rerun: PSTL_WS_RANDOM_DELAY=$seed ctest --preset debug)"
         exit 1
