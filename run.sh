@@ -57,7 +57,7 @@ sanitizer_tests() {  # sanitizer_tests <preset> [seed]
     ctest --preset "$preset" -j "$jobs"
     return
   fi
-  echo "$preset: random delays from seed $seed (rerun: PSTL_WS_RANDOM_DELAY=$seed ctest --preset $preset), the timed tests without"
+  echo "$preset: random delays from seed $seed, the timed tests without (rerun: PSTL_WS_RANDOM_DELAY=$seed ctest --preset $preset -E '$timed_tests')"
   PSTL_WS_RANDOM_DELAY=$seed ctest --preset "$preset" -j "$jobs" -E "$timed_tests"
   ctest --preset "$preset" -j "$jobs" -R "$timed_tests"
 }
