@@ -19,6 +19,7 @@ registry::registry(const pool_options& options)
       m_num_workers(options.num_threads > 1 ? options.num_threads - 1 : 1),
       m_thread_infos(std::make_unique<thread_info[]>(num_slots())),
       m_sleep(num_slots(), sleep::k_idle_spin_budget / m_num_workers),
+      m_scratch(scratch_limit_for(options.scratch_limit)),
       m_fibers(options.wait == wait_policy::park ? std::make_unique<fiber_pool>(options.stack_size)
                                                  : nullptr) {}
 

@@ -6,6 +6,10 @@
 
 namespace ws {
 
+/// pool_options::scratch_limit's default: an eighth of the machine's physical
+/// memory (docs/scratch.md).
+inline constexpr std::size_t k_default_scratch_limit = ~std::size_t{0};
+
 /// How a worker waits for the stolen half of a join (or a scope's jobs) that
 /// is still running. docs/park.md#choosing.
 enum class wait_policy {
@@ -27,6 +31,12 @@ struct pool_options {
   /// Usable bytes of each fiber stack under wait_policy::park (rounded up to
   /// whole pages; at least 64 KiB). Only the pages a fiber touches use memory.
   std::size_t stack_size = std::size_t{1} << 20;
+  /// Bytes of scratch memory (the sorts' buffers of n elements) the pool keeps
+  /// between calls, so that a loop of large sorts does not fault in fresh
+  /// pages on every call; idle memory is given back after 2 s without use, by
+  /// thread_pool::release_memory(), and with the pool. 0 keeps none.
+  /// docs/scratch.md.
+  std::size_t scratch_limit = k_default_scratch_limit;
 };
 
 }  // namespace ws

@@ -133,6 +133,14 @@ class thread_pool {
   /// docs/park.md#space states. They live until the pool ends.
   [[nodiscard]] std::size_t fibers_made() const noexcept { return m_registry->fibers_made(); }
 
+  /// Gives back the scratch memory the pool keeps idle between calls (the
+  /// sorts' buffers: pool_options::scratch_limit, docs/scratch.md); memory
+  /// lent to calls in progress stays theirs. Returns the bytes given back.
+  /// In a forked child, for a pool of the parent, it does nothing and returns 0.
+  std::size_t release_memory() noexcept {
+    return m_registry->is_abandoned() ? 0 : m_registry->scratch().trim();
+  }
+
   /// Counters of what the pool has done; see pool_stats.
   [[nodiscard]] pool_stats stats() const noexcept { return m_registry->stats(); }
 

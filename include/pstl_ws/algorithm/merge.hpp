@@ -57,7 +57,7 @@ void inplace_merge_random_access(const basic_policy<Kind>& policy, It first, It 
     return;  // already in order
   }
   if (n / 2 >= grain) {  // n >= 2 * grain, without overflow
-    const merge_buffer<value> buffer(n);
+    const scratch_buffer<value> buffer(n);
     if (value* const slots = buffer.data()) {
       auto body = [&] {
         par_move_into_buffer(first, slots, n, grain);

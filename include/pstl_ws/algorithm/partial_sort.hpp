@@ -35,7 +35,7 @@ bool partial_sort_copy_through_buffer([[maybe_unused]] const basic_policy<Kind>&
                                       [[maybe_unused]] std::size_t r, [[maybe_unused]] Comp& comp) {
   using value = std::iter_value_t<In>;
   if constexpr (std::constructible_from<value, std::iter_reference_t<In>>) {
-    const merge_buffer<value> buffer(n);
+    const scratch_buffer<value> buffer(n);
     value* const values = buffer.data();
     if (values == nullptr) {
       return false;

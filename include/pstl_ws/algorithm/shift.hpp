@@ -30,7 +30,7 @@ bool shift_left_through_buffer([[maybe_unused]] const basic_policy<Kind>& policy
                                [[maybe_unused]] std::size_t n, [[maybe_unused]] std::size_t m) {
   using value = std::iter_value_t<It>;
   if constexpr (std::is_move_constructible_v<value>) {
-    const merge_buffer<value> buffer(m);
+    const scratch_buffer<value> buffer(m);
     value* const slots = buffer.data();
     if (slots == nullptr) {
       return false;

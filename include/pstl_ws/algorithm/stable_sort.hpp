@@ -24,7 +24,7 @@ template <execution_kind Kind, std::random_access_iterator It, class Comp>
 void stable_sort_random_access(const basic_policy<Kind>& policy, It first, It last, Comp& comp) {
   const auto n = static_cast<std::size_t>(last - first);
   const std::size_t grain = grain_of(policy, k_stable_sort_grain);
-  const merge_buffer<std::iter_value_t<It>> buffer(n);
+  const scratch_buffer<std::iter_value_t<It>> buffer(n);
   if (buffer.data() == nullptr) {
     std::stable_sort(first, last, comp);  // as std does: it tries a smaller buffer, else sorts in place
     return;

@@ -55,7 +55,7 @@ struct compacted_tile {
 /// every tile that completed is undone too; then the exception propagates.
 template <class Classify, class Emit>
 std::optional<std::size_t> par_compact(const scan_tiles& tiles, std::size_t n, Classify& classify, Emit& emit) {
-  const merge_buffer<unsigned char> mask_buffer(n);
+  const scratch_buffer<unsigned char> mask_buffer(n);
   unsigned char* const mask = mask_buffer.data();
   if (mask == nullptr) {
     return std::nullopt;
@@ -226,7 +226,7 @@ std::optional<It> compact_in_place([[maybe_unused]] const basic_policy<Kind>& po
     if (!plan.parallel()) {
       return std::nullopt;
     }
-    const merge_buffer<value> buffer(n);
+    const scratch_buffer<value> buffer(n);
     value* const slots = buffer.data();
     if (slots == nullptr) {
       return std::nullopt;

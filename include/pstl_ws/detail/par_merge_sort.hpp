@@ -20,14 +20,13 @@
 #include <algorithm>
 #include <cstddef>
 #include <iterator>
-#include <limits>
 #include <memory>
-#include <new>
 #include <type_traits>
 #include <utility>
 
 #include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/scratch_buffer.hpp"
 #include "pstl_ws/join.hpp"
 
 namespace ws::detail {
@@ -39,30 +38,6 @@ inline constexpr std::size_t k_insertion_run = 16;
 /// The smallest grain the sort accepts: a merge of two single values cannot be
 /// split into two smaller merges, so a parallel merge needs at least 4 values.
 inline constexpr std::size_t k_min_merge_grain = 2;
-
-/// Raw storage for n values of T, empty (data() == nullptr) if it cannot be
-/// allocated. Owns the memory, not the objects: the sort constructs and
-/// destroys those.
-template <class T>
-class merge_buffer {
- public:
-  explicit merge_buffer(std::size_t n) noexcept : m_data(allocate(n)) {}
-  ~merge_buffer() { ::operator delete(m_data, std::align_val_t{alignof(T)}); }
-  merge_buffer(const merge_buffer&) = delete;
-  merge_buffer& operator=(const merge_buffer&) = delete;
-
-  [[nodiscard]] T* data() const noexcept { return m_data; }
-
- private:
-  static T* allocate(std::size_t n) noexcept {
-    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) {
-      return nullptr;
-    }
-    return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{alignof(T)}, std::nothrow));
-  }
-
-  T* m_data;
-};
 
 /// Recovery: moves n values from src to dst while an exception is being
 /// handled. A move that throws leaves its value behind and its exception is

@@ -16,14 +16,13 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
-#include <memory>
-#include <new>
 #include <numeric>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/scratch_buffer.hpp"
 
 namespace ws::detail {
 
@@ -254,13 +253,13 @@ bool radix_sort(T* data, std::size_t n, bool parallel) {
     radix_pass<T, Direction>(data, data, n, 0, parallel, bounds);
     return true;
   } else {
-    const std::unique_ptr<T[]> buffer(new (std::nothrow) T[n]);  // default-initialized: no pass over it
-    if (!buffer) {
+    const scratch_buffer<T> buffer(n);
+    if (buffer.data() == nullptr) {
       return false;
     }
     if (parallel) {
-      msd_radix_sort<T, Direction>(data, buffer.get(), n, sizeof(T));
-    } else if (T* const sorted = lsd_radix_sort<T, Direction>(data, buffer.get(), n, sizeof(T)); sorted != data) {
+      msd_radix_sort<T, Direction>(data, buffer.data(), n, sizeof(T));
+    } else if (T* const sorted = lsd_radix_sort<T, Direction>(data, buffer.data(), n, sizeof(T)); sorted != data) {
       std::memcpy(data, sorted, n * sizeof(T));
     }
     return true;

@@ -19,6 +19,7 @@
 #include "pstl_ws/detail/injector.hpp"
 #include "pstl_ws/detail/job.hpp"
 #include "pstl_ws/detail/latch.hpp"
+#include "pstl_ws/detail/scratch_cache.hpp"
 #include "pstl_ws/detail/sleep.hpp"
 #include "pstl_ws/detail/work_deque.hpp"
 #include "pstl_ws/pool_options.hpp"
@@ -128,6 +129,9 @@ class registry : public std::enable_shared_from_this<registry> {
   /// The fibers made so far (0 without parks()); they live until the pool ends.
   [[nodiscard]] std::size_t fibers_made() const noexcept;
 
+  /// The scratch memory this pool lends its algorithms (docs/scratch.md).
+  [[nodiscard]] scratch_cache& scratch() noexcept { return m_scratch; }
+
   /// One more job that outlives its creator (thread_pool::spawn): the workers
   /// keep running until it has finished.
   void increment_terminate_count() noexcept;
@@ -166,6 +170,7 @@ class registry : public std::enable_shared_from_this<registry> {
   std::size_t m_num_workers;
   std::unique_ptr<thread_info[]> m_thread_infos;  // num_slots() of them
   class sleep m_sleep;
+  scratch_cache m_scratch;
   injector m_injector;
   std::unique_ptr<fiber_pool> m_fibers;  // wait_policy::park only
   std::atomic<std::size_t> m_terminate_count{1};

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+// scratch_buffer: the raw storage an algorithm needs for the length of one
+// call (the radix sort's and the merge sort's n slots), borrowed from the
+// scratch cache of the pool the call runs on. docs/scratch.md.
+#pragma once
+
+#include <cstddef>
+#include <limits>
+#include <new>
+
+#include "pstl_ws/detail/registry.hpp"
+#include "pstl_ws/detail/scratch_cache.hpp"
+#include "pstl_ws/detail/worker_thread.hpp"
+
+namespace ws::detail {
+
+/// Buffers from this size on are mapped (and, on a worker, kept in its pool's
+/// scratch cache); smaller ones come from operator new, which serves them from
+/// the heap without fresh pages once the program has run a while.
+inline constexpr std::size_t k_scratch_min_bytes = std::size_t{256} << 10;
+
+/// Raw storage for n values of T: from the scratch cache of the pool the
+/// calling thread works for (a worker or a pool's seat), mapped afresh off
+/// every pool, from operator new below k_scratch_min_bytes or for T aligned
+/// beyond a page. Empty (data() == nullptr) when the memory cannot be had.
+/// Owns the memory, not objects: the caller constructs and destroys those.
+template <class T>
+class scratch_buffer {
+ public:
+  explicit scratch_buffer(std::size_t n) noexcept {
+    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) {
+      return;
+    }
+    const std::size_t bytes = n * sizeof(T);
+    if (bytes < k_scratch_min_bytes || alignof(T) > 4096) {
+      m_data = static_cast<T*>(::operator new(bytes, std::align_val_t{alignof(T)}, std::nothrow));
+      return;
+    }
+    if (worker_thread* const current = worker_thread::current()) {
+      m_cache = &current->owner().scratch();
+      m_block = m_cache->acquire(bytes);
+    } else {
+      m_block = map_scratch(bytes);
+    }
+    m_data = static_cast<T*>(m_block.m_data);
+  }
+
+  ~scratch_buffer() {
+    if (m_block.m_data == nullptr) {
+      ::operator delete(m_data, std::align_val_t{alignof(T)});
+    } else if (m_cache != nullptr) {
+      m_cache->release(m_block);
+    } else {
+      unmap_scratch(m_block);
+    }
+  }
+
+  scratch_buffer(const scratch_buffer&) = delete;
+  scratch_buffer& operator=(const scratch_buffer&) = delete;
+
+  [[nodiscard]] T* data() const noexcept { return m_data; }
+
+ private:
+  T* m_data = nullptr;
+  scratch_block m_block;             // mapped memory, or empty for operator new's
+  scratch_cache* m_cache = nullptr;  // where m_block goes back, or null: unmapped
+};
+
+}  // namespace ws::detail

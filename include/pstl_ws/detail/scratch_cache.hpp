@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+// scratch_cache: the memory a pool lends its algorithms for the length of one
+// call (the radix sort's and the merge sort's buffers of n elements), kept
+// between calls so that a loop of large sorts does not fault in fresh pages on
+// every call. docs/scratch.md.
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <mutex>
+
+namespace ws::detail {
+
+/// A block of scratch memory: `size` bytes at `data`, page-aligned (2 MiB
+/// aligned from 2 MiB on, so that the kernel can back it with huge pages).
+struct scratch_block {
+  void* m_data = nullptr;
+  std::size_t m_size = 0;
+};
+
+/// The idle blocks of one pool, lent to one call at a time each.
+///
+/// Blocks are anonymous mappings of their own (never the heap's), advised for
+/// transparent huge pages: even a block mapped afresh faults once per 2 MiB
+/// instead of once per 4 KiB page where the system offers them. An idle block
+/// is marked not to be inherited by a forked child (MADV_DONTFORK), so a child
+/// never holds its parent's idle scratch; a lent block is inherited as any
+/// memory the caller uses is.
+///
+/// Bounds: at most `limit` bytes and k_max_idle blocks stay idle (the oldest
+/// go first); idle blocks are given back by trim(), by trim_idle() once no
+/// call used them for k_idle_release, and when the cache is destroyed.
+///
+/// Thread safety: every member but the destructor may be called from any
+/// thread; each takes the cache's mutex for a few dozen instructions and makes
+/// its system calls outside it. Lock order: a sleeping worker's mutex, then
+/// this one (sleep::fall_asleep asks idle_release_due()).
+class scratch_cache {
+ public:
+  /// Idle blocks kept at most; more concurrent calls than this still get
+  /// blocks, but the surplus is unmapped when they return.
+  static constexpr std::size_t k_max_idle = 16;
+  /// How long an idle block is kept without being used.
+  static constexpr std::chrono::milliseconds k_idle_release{2000};
+
+  /// A cache that keeps at most `limit` idle bytes (0: none, every block is
+  /// unmapped when returned).
+  explicit scratch_cache(std::size_t limit) noexcept : m_limit(limit) {}
+  /// Unmaps every idle block. No block may still be lent.
+  ~scratch_cache();
+  scratch_cache(const scratch_cache&) = delete;
+  scratch_cache& operator=(const scratch_cache&) = delete;
+
+  /// A block of at least `bytes` (> 0): the smallest idle one that fits, else
+  /// a new mapping (the largest idle block too small for the call is unmapped
+  /// first: the new one takes its place). An empty block if the memory cannot
+  /// be mapped. O(k_max_idle).
+  [[nodiscard]] scratch_block acquire(std::size_t bytes) noexcept;
+  /// Takes back a block from acquire(); unmaps the oldest idle blocks while
+  /// more than the limit is idle.
+  void release(scratch_block block) noexcept;
+
+  /// Unmaps every idle block; returns the bytes given back.
+  std::size_t trim() noexcept;
+  /// Unmaps the blocks idle for k_idle_release or longer; returns the bytes.
+  std::size_t trim_idle() noexcept;
+  /// When trim_idle() would next give something back (time_point::max() when
+  /// nothing is idle).
+  [[nodiscard]] std::chrono::steady_clock::time_point idle_release_due() const noexcept;
+  /// The bytes idle now.
+  [[nodiscard]] std::size_t idle_bytes() const noexcept;
+
+ private:
+  struct idle_block {
+    scratch_block m_block;
+    std::chrono::steady_clock::time_point m_released;
+  };
+
+  /// Takes idle block i out of the list, the others keeping their order.
+  /// Under m_mutex.
+  scratch_block take_idle(std::size_t i) noexcept;
+  /// Unmaps the idle blocks for which drop(idle_block) holds; returns their bytes.
+  template <class Drop>
+  std::size_t unmap_idle_if(Drop drop) noexcept;
+
+  std::size_t m_limit;
+  mutable std::mutex m_mutex;
+  std::array<idle_block, k_max_idle + 1> m_idle{};  // oldest first; one spare for release
+  std::size_t m_count = 0;                          // guarded by m_mutex
+  std::size_t m_bytes = 0;                          // idle bytes; guarded by m_mutex
+};
+
+/// Maps a block of at least `bytes` (rounded up to whole pages, or to 2 MiB
+/// from 2 MiB on, and aligned so), advised for huge pages; empty on failure.
+[[nodiscard]] scratch_block map_scratch(std::size_t bytes) noexcept;
+/// Unmaps a block from map_scratch (an empty one is ignored).
+void unmap_scratch(scratch_block block) noexcept;
+
+/// The idle-byte limit of a pool whose options say `requested`
+/// (pool_options::scratch_limit; k_default_scratch_limit: an eighth of the
+/// physical memory).
+[[nodiscard]] std::size_t scratch_limit_for(std::size_t requested) noexcept;
+
+}  // namespace ws::detail
