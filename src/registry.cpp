@@ -18,8 +18,8 @@ registry::registry(const pool_options& options)
     : m_num_threads(options.num_threads),
       m_num_workers(options.num_threads > 1 ? options.num_threads - 1 : 1),
       m_thread_infos(std::make_unique<thread_info[]>(num_slots())),
-      m_sleep(num_slots(), sleep::k_idle_spin_budget / m_num_workers),
       m_scratch(scratch_limit_for(options.scratch_limit)),
+      m_sleep(num_slots(), sleep::k_idle_spin_budget / m_num_workers, this),
       m_fibers(options.wait == wait_policy::park ? std::make_unique<fiber_pool>(options.stack_size)
                                                  : nullptr) {}
 
@@ -60,6 +60,15 @@ void registry::notify_latch_set(std::size_t worker_index, std::uintptr_t state) 
     m_sleep.notify_worker_latch_is_set(worker_index);
   } else if (fiber_context* const parked = core_latch::parked_fiber(state)) {
     make_ready(*parked);
+  }
+}
+
+void registry::return_scratch(scratch_block block) noexcept {
+  if (is_abandoned()) {
+    return;  // a call that forked, finishing in the child: the block stays its (docs/scratch.md#fork)
+  }
+  if (m_scratch.release(block)) {
+    m_sleep.notify_chore_due();  // worker 0 may be blocked with no time to wake at
   }
 }
 
@@ -129,6 +138,7 @@ pool_stats registry::stats() const noexcept {
   total.sleeps = sleeping.m_sleeps;
   total.wake_ups = sleeping.m_wake_ups;
   total.sleeping_threads = m_sleep.counters().sleeping_threads();
+  total.idle_scratch_bytes = m_scratch.idle_bytes();
   return total;
 }
 

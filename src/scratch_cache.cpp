@@ -122,17 +122,19 @@ scratch_block scratch_cache::acquire(std::size_t bytes) noexcept {
   return map_scratch(bytes);
 }
 
-void scratch_cache::release(scratch_block block) noexcept {
+bool scratch_cache::release(scratch_block block) noexcept {
   PSTL_WS_ASSERT(block.m_data != nullptr);
   if (block.m_size > m_limit) {
     unmap_scratch(block);
-    return;
+    return false;
   }
   advise_inherit(block, false);
   std::array<scratch_block, k_max_idle + 1> evicted;
   std::size_t num_evicted = 0;
+  bool first_idle = false;
   {
     std::lock_guard lock(m_mutex);
+    first_idle = m_count == 0;
     m_idle[m_count++] = {block, std::chrono::steady_clock::now()};
     m_bytes += block.m_size;
     // The oldest go first; the block just returned fits the limit by itself.
@@ -143,6 +145,7 @@ void scratch_cache::release(scratch_block block) noexcept {
   for (std::size_t i = 0; i < num_evicted; ++i) {
     unmap_scratch(evicted[i]);
   }
+  return first_idle;
 }
 
 template <class Drop>
@@ -171,13 +174,13 @@ std::size_t scratch_cache::trim() noexcept {
 
 std::size_t scratch_cache::trim_idle() noexcept {
   const auto now = std::chrono::steady_clock::now();
-  return unmap_idle_if([now](const idle_block& idle) { return now - idle.m_released >= k_idle_release; });
+  return unmap_idle_if([this, now](const idle_block& idle) { return now - idle.m_released >= m_idle_release; });
 }
 
 std::chrono::steady_clock::time_point scratch_cache::idle_release_due() const noexcept {
   std::lock_guard lock(m_mutex);
   // The oldest block is the first: release appends.
-  return m_count == 0 ? std::chrono::steady_clock::time_point::max() : m_idle[0].m_released + k_idle_release;
+  return m_count == 0 ? std::chrono::steady_clock::time_point::max() : m_idle[0].m_released + m_idle_release;
 }
 
 std::size_t scratch_cache::idle_bytes() const noexcept {

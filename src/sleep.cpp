@@ -57,7 +57,8 @@ void idle_state::wake_partly() noexcept {
 
 // ---- sleep -------------------------------------------------------------------
 
-sleep::sleep(std::size_t n, std::chrono::nanoseconds idle_spin) : m_num_threads(n), m_idle_spin(idle_spin) {
+sleep::sleep(std::size_t n, std::chrono::nanoseconds idle_spin, idle_chore* chore)
+    : m_num_threads(n), m_idle_spin(idle_spin), m_chore(chore) {
   if (n > sleep_counters::k_threads_max) {
     throw std::invalid_argument("pstl_ws: a pool can have at most " +
                                 std::to_string(sleep_counters::k_threads_max) +
@@ -156,11 +157,25 @@ void sleep::fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected
     state.m_sleeps.fetch_add(1, std::memory_order_relaxed);  // relaxed: statistic, written under m_mutex
     PSTL_WS_TEST_HOOK(before_block, idle.m_worker_index);
     while (state.m_is_blocked) {
-      state.m_condvar.wait(lock);
+      block(state, lock, idle.m_worker_index);
     }
   }
   idle.wake_fully();
   latch.wake_up();
+}
+
+void sleep::block(worker_sleep_state& state, std::unique_lock<std::mutex>& lock, std::size_t worker_index) {
+  using clock = std::chrono::steady_clock;
+  const clock::time_point due = m_chore != nullptr && worker_index == 0 ? m_chore->chore_due() : clock::time_point::max();
+  if (due == clock::time_point::max()) {
+    state.m_condvar.wait(lock);
+  } else if (state.m_condvar.wait_until(lock, due) == std::cv_status::timeout && state.m_is_blocked) {
+    // Still asleep as far as everyone else knows: a waker that comes now finds
+    // m_is_blocked and wakes us as usual, without waiting for the chore.
+    lock.unlock();
+    m_chore->do_chore();
+    lock.lock();
+  }
 }
 
 void sleep::new_internal_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {

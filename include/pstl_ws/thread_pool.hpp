@@ -29,6 +29,7 @@ struct pool_stats {
   std::uint64_t sleeps = 0;         ///< times a worker blocked after finding no work
   std::uint64_t wake_ups = 0;       ///< times a blocked worker was woken by another thread
   std::size_t sleeping_threads = 0; ///< workers blocked right now (a snapshot)
+  std::size_t idle_scratch_bytes = 0; ///< scratch memory kept for the next calls (docs/scratch.md)
 };
 
 /// A pool of worker threads that run fork-join work by work stealing.
@@ -138,7 +139,7 @@ class thread_pool {
   /// lent to calls in progress stays theirs. Returns the bytes given back.
   /// In a forked child, for a pool of the parent, it does nothing and returns 0.
   std::size_t release_memory() noexcept {
-    return m_registry->is_abandoned() ? 0 : m_registry->scratch().trim();
+    return m_registry->is_abandoned() ? 0 : m_registry->trim_scratch();
   }
 
   /// Counters of what the pool has done; see pool_stats.

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
-// ws::stable_sort: parallel merge sort with a buffer. docs/algorithms.md#stable_sort.
+// ws::stable_sort: the stable radix sort for arithmetic values under the
+// default comparators, else a parallel merge sort with a buffer.
+// docs/algorithms.md#stable_sort.
 #pragma once
 
 #include <algorithm>
@@ -8,7 +10,9 @@
 #include <iterator>
 
 #include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/algorithm/sort.hpp"
 #include "pstl_ws/detail/par_merge_sort.hpp"
+#include "pstl_ws/detail/scratch_buffer.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
@@ -20,31 +24,49 @@ namespace detail {
 /// a join costs, and 2K pieces still balance a few cores at 10^5.
 inline constexpr std::size_t k_stable_sort_grain = 2048;
 
+/// Sorts [first, first + n) stably, in parallel when `parallel` (then on a
+/// worker): the radix sort where it applies (stable too: radix_sort.hpp),
+/// else the merge sort with a buffer borrowed from the pool, or, if none can
+/// be had, std::stable_sort.
+template <std::random_access_iterator It, class Comp>
+void stable_sort_on(It first, std::size_t n, Comp& comp, std::size_t grain, bool parallel) {
+  if (try_radix_sort<Comp>(first, n, parallel)) {
+    return;
+  }
+  const scratch_buffer<std::iter_value_t<It>> buffer(n);
+  if (buffer.data() == nullptr) {
+    // As std does: it tries a smaller buffer, else sorts in place.
+    std::stable_sort(first, first + static_cast<std::iter_difference_t<It>>(n), comp);
+    return;
+  }
+  merge_sort(first, n, buffer.data(), comp, grain, parallel);
+}
+
 template <execution_kind Kind, std::random_access_iterator It, class Comp>
 void stable_sort_random_access(const basic_policy<Kind>& policy, It first, It last, Comp& comp) {
   const auto n = static_cast<std::size_t>(last - first);
   const std::size_t grain = grain_of(policy, k_stable_sort_grain);
-  const scratch_buffer<std::iter_value_t<It>> buffer(n);
-  if (buffer.data() == nullptr) {
-    std::stable_sort(first, last, comp);  // as std does: it tries a smaller buffer, else sorts in place
+  const bool large = uses_radix_sort_v<It, Comp> ? n >= k_radix_sort_parallel_threshold
+                                                 : n / 2 >= grain;  // n >= 2 * grain, without overflow
+  if (!basic_policy<Kind>::is_parallel || !large) {
+    stable_sort_on(first, n, comp, grain, false);
     return;
   }
-  if (!basic_policy<Kind>::is_parallel || n / 2 < grain) {  // n < 2 * grain, without overflow
-    merge_sort(first, n, buffer.data(), comp, grain, false);
-    return;
-  }
-  auto body = [&] { merge_sort(first, n, buffer.data(), comp, grain, true); };
+  auto body = [&] { stable_sort_on(first, n, comp, grain, true); };
   run_on_pool(policy, body);
 }
 
 }  // namespace detail
 
 /// Sorts [first, last) by comp, keeping equal elements in their order: the
-/// result is the one std::stable_sort gives. A merge sort with a buffer of
-/// last - first elements (moved into and out of, never default-constructed);
-/// under a parallel policy with at least 2 * grain elements it runs on the
-/// pool, comp then being called concurrently from several threads, else on
-/// the calling thread.
+/// result is the one std::stable_sort gives. Contiguous arithmetic values
+/// under std::less or std::greater (and their transparent and std::ranges
+/// forms) take the radix sort, which is stable (O(n * sizeof(T)), from 131072
+/// elements on the pool); everything else a merge sort with a buffer of
+/// last - first elements (moved into and out of, never default-constructed),
+/// which with at least 2 * grain elements under a parallel policy runs on the
+/// pool, comp then being called concurrently from several threads. Either
+/// borrows its buffer from the pool's scratch memory (docs/scratch.md).
 /// Complexity: O(n log n) comparisons and moves, span O(grain log n +
 /// log^3 n) with n = last - first. If the buffer cannot be allocated,
 /// std::stable_sort on the calling thread (at most O(n log^2 n)).

@@ -3,8 +3,9 @@
 // std::greater (and their std::ranges and transparent forms): in parallel, one
 // most-significant-digit pass splits the keys into 256 buckets, which are then
 // sorted independently, each by a sequential least-significant-digit sort that
-// runs in cache. Its output is a sorted permutation, which is all an unstable
-// sort promises, so it cannot be told apart from a comparison sort's.
+// runs in cache. Every pass keeps the order of equal keys, and values that
+// compare equal share a key, so the sort is stable: ws::sort and
+// ws::stable_sort both use it.
 // docs/algorithms.md#sort.
 #pragma once
 
@@ -32,9 +33,10 @@ inline constexpr std::size_t k_radix_buckets = std::size_t{1} << k_radix_bits;
 /// Elements per chunk of a parallel pass: each chunk keeps its own histogram
 /// and scatters its own elements, so the pass runs in parallel over chunks.
 inline constexpr std::size_t k_radix_chunk = 65536;
-/// Buckets of at least this many keys are split again by a parallel pass on
-/// their next digit; smaller ones are sorted by one thread (in cache).
-inline constexpr std::size_t k_radix_parallel_bucket = std::size_t{1} << 18;
+/// Buckets of at least this many keys are split again by a pass on their next
+/// digit (in parallel on the pool); smaller ones are sorted by one thread, in
+/// cache. Inputs as large take an MSD pass first on the calling thread too.
+inline constexpr std::size_t k_radix_large_bucket = std::size_t{1} << 18;
 
 /// Element types the radix sort handles: integers (bool included) and float
 /// and double; not long double, whose padding bytes are not part of the value.
@@ -55,8 +57,9 @@ inline constexpr int radix_direction_v =
 
 /// Maps a value to an unsigned key whose order is the value's order: the sign
 /// bit flipped for signed integers; for floating point, all bits flipped for
-/// negatives and the sign bit flipped for the rest (IEEE 754 total order, with
-/// -0.0 before +0.0, which compare equal, so either order is a sorted output).
+/// negatives and the sign bit flipped for the rest (IEEE 754 total order),
+/// -0.0 taking +0.0's key. Values that compare equal (NaNs aside) thus share a
+/// key, so the sort, whose passes all keep the order of equal keys, is stable.
 template <radix_sortable T, int Direction>
 auto radix_key(T value) noexcept {
   using key = std::conditional_t<sizeof(T) == 1, std::uint8_t,
@@ -65,6 +68,7 @@ auto radix_key(T value) noexcept {
   constexpr key k_sign = key(key{1} << (8 * sizeof(T) - 1));
   key bits = std::bit_cast<key>(value);
   if constexpr (std::is_floating_point_v<T>) {
+    bits = bits == k_sign ? key{0} : bits;  // -0.0 == +0.0
     bits = (bits & k_sign) != 0 ? key(~bits) : key(bits ^ k_sign);
   } else if constexpr (std::is_signed_v<T>) {
     bits = key(bits ^ k_sign);
@@ -201,18 +205,18 @@ bool radix_pass(T* keys, T* target, std::size_t n, unsigned shift, bool parallel
 }
 
 /// Sorts keys[0, n) by their low `bytes` (>= 1) bytes, the others being
-/// equal, in parallel (on a worker), with scratch (n elements; unused for
-/// 1-byte keys). Skips the top bytes on which all keys agree, splits the keys
-/// by the next one into the buckets of scratch (radix_pass), then sorts the
-/// buckets in parallel by the remaining bytes, each back into keys: buckets of
-/// at least k_radix_parallel_bucket keys the same way, the others with
+/// equal, with scratch (n elements; unused for 1-byte keys), in parallel when
+/// `parallel` (then on a worker). Skips the top bytes on which all keys agree,
+/// splits the keys by the next one into the buckets of scratch (radix_pass),
+/// then sorts the buckets by the remaining bytes, each back into keys: buckets
+/// of at least k_radix_large_bucket keys the same way, the others with
 /// lsd_radix_sort, whose working set then fits in cache.
 template <radix_sortable T, int Direction>
-void msd_radix_sort(T* keys, T* scratch, std::size_t n, std::size_t bytes) {
+void msd_radix_sort(T* keys, T* scratch, std::size_t n, std::size_t bytes, bool parallel) {
   bucket_bounds bounds;
   for (; bytes > 0; --bytes) {
     const auto shift = static_cast<unsigned>((bytes - 1) * k_radix_bits);
-    if (radix_pass<T, Direction>(keys, scratch, n, shift, true, bounds)) {
+    if (radix_pass<T, Direction>(keys, scratch, n, shift, parallel, bounds)) {
       break;
     }
   }
@@ -225,8 +229,8 @@ void msd_radix_sort(T* keys, T* scratch, std::size_t n, std::size_t bytes) {
       T* const from = scratch + bounds[b];
       T* const to = keys + bounds[b];
       T* sorted = from;
-      if (size >= k_radix_parallel_bucket && bytes > 1) {
-        msd_radix_sort<T, Direction>(from, to, size, bytes - 1);
+      if (size >= k_radix_large_bucket && bytes > 1) {
+        msd_radix_sort<T, Direction>(from, to, size, bytes - 1, parallel);
       } else {
         sorted = lsd_radix_sort<T, Direction>(from, to, size, bytes - 1);
       }
@@ -235,12 +239,14 @@ void msd_radix_sort(T* keys, T* scratch, std::size_t n, std::size_t bytes) {
       }
     }
   };
-  par_for(k_radix_buckets, 1, sort_buckets);
+  par_for_if(parallel, k_radix_buckets, 1, sort_buckets);
 }
 
-/// Sorts data[0, n): in parallel (on a worker) msd_radix_sort, else on the
-/// calling thread lsd_radix_sort, or for 1-byte keys one counting pass (no
-/// buffer). O(n * sizeof(T)) work, a buffer of n elements for wider keys.
+/// Sorts data[0, n), in parallel when `parallel` (then on a worker):
+/// msd_radix_sort, or on the calling thread, below k_radix_large_bucket
+/// elements, lsd_radix_sort, which fits in cache there; for 1-byte keys one
+/// counting pass (no buffer). O(n * sizeof(T)) work, a buffer of n elements
+/// for wider keys (docs/scratch.md).
 /// Returns false, having changed nothing, if the buffer cannot be allocated.
 /// Exceptions: std::bad_alloc for the n / 256 counters of a parallel pass.
 template <radix_sortable T, int Direction>
@@ -257,8 +263,8 @@ bool radix_sort(T* data, std::size_t n, bool parallel) {
     if (buffer.data() == nullptr) {
       return false;
     }
-    if (parallel) {
-      msd_radix_sort<T, Direction>(data, buffer.data(), n, sizeof(T));
+    if (parallel || n >= k_radix_large_bucket) {
+      msd_radix_sort<T, Direction>(data, buffer.data(), n, sizeof(T), parallel);
     } else if (T* const sorted = lsd_radix_sort<T, Direction>(data, buffer.data(), n, sizeof(T)); sorted != data) {
       std::memcpy(data, sorted, n * sizeof(T));
     }

@@ -51,7 +51,7 @@ class fiber_pool;
 /// join_workers() before the last thread_pool handle lets the registry go. The
 /// global registry is never destroyed, and neither is a registry abandoned in a
 /// forked child (docs/fork.md).
-class registry : public std::enable_shared_from_this<registry> {
+class registry : public std::enable_shared_from_this<registry>, private idle_chore {
  public:
   /// Creates a registry for calls running on options.num_threads threads (1 <=
   /// n <= 65535) and starts its workers. Throws std::invalid_argument for a
@@ -129,8 +129,12 @@ class registry : public std::enable_shared_from_this<registry> {
   /// The fibers made so far (0 without parks()); they live until the pool ends.
   [[nodiscard]] std::size_t fibers_made() const noexcept;
 
-  /// The scratch memory this pool lends its algorithms (docs/scratch.md).
-  [[nodiscard]] scratch_cache& scratch() noexcept { return m_scratch; }
+  /// The scratch memory this pool lends its algorithms (docs/scratch.md): a
+  /// block of at least `bytes` (empty if none can be mapped), and its return.
+  [[nodiscard]] scratch_block lend_scratch(std::size_t bytes) noexcept { return m_scratch.acquire(bytes); }
+  void return_scratch(scratch_block block) noexcept;
+  /// Gives back every idle scratch block; returns the bytes.
+  std::size_t trim_scratch() noexcept { return m_scratch.trim(); }
 
   /// One more job that outlives its creator (thread_pool::spawn): the workers
   /// keep running until it has finished.
@@ -166,11 +170,17 @@ class registry : public std::enable_shared_from_this<registry> {
 
   void start_workers();
 
+  // idle_chore: worker 0 gives back the scratch memory idle for too long.
+  [[nodiscard]] std::chrono::steady_clock::time_point chore_due() const noexcept override {
+    return m_scratch.idle_release_due();
+  }
+  void do_chore() noexcept override { m_scratch.trim_idle(); }
+
   std::size_t m_num_threads;
   std::size_t m_num_workers;
   std::unique_ptr<thread_info[]> m_thread_infos;  // num_slots() of them
-  class sleep m_sleep;
   scratch_cache m_scratch;
+  class sleep m_sleep;  // after m_scratch, which its idle chore reads
   injector m_injector;
   std::unique_ptr<fiber_pool> m_fibers;  // wait_policy::park only
   std::atomic<std::size_t> m_terminate_count{1};

@@ -37,8 +37,8 @@ class scratch_buffer {
       return;
     }
     if (worker_thread* const current = worker_thread::current()) {
-      m_cache = &current->owner().scratch();
-      m_block = m_cache->acquire(bytes);
+      m_pool = &current->owner();
+      m_block = m_pool->lend_scratch(bytes);
     } else {
       m_block = map_scratch(bytes);
     }
@@ -48,8 +48,8 @@ class scratch_buffer {
   ~scratch_buffer() {
     if (m_block.m_data == nullptr) {
       ::operator delete(m_data, std::align_val_t{alignof(T)});
-    } else if (m_cache != nullptr) {
-      m_cache->release(m_block);
+    } else if (m_pool != nullptr) {
+      m_pool->return_scratch(m_block);
     } else {
       unmap_scratch(m_block);
     }
@@ -62,8 +62,8 @@ class scratch_buffer {
 
  private:
   T* m_data = nullptr;
-  scratch_block m_block;             // mapped memory, or empty for operator new's
-  scratch_cache* m_cache = nullptr;  // where m_block goes back, or null: unmapped
+  scratch_block m_block;       // mapped memory, or empty for operator new's
+  registry* m_pool = nullptr;  // where m_block goes back, or null: unmapped
 };
 
 }  // namespace ws::detail

@@ -29,8 +29,9 @@ struct scratch_block {
 /// memory the caller uses is.
 ///
 /// Bounds: at most `limit` bytes and k_max_idle blocks stay idle (the oldest
-/// go first); idle blocks are given back by trim(), by trim_idle() once no
-/// call used them for k_idle_release, and when the cache is destroyed.
+/// go first); idle blocks are given back by trim(), by trim_idle() once they
+/// were idle for the cache's idle period (its pool's worker 0 calls it while
+/// it sleeps: docs/sleep.md#housekeeping), and when the cache is destroyed.
 ///
 /// Thread safety: every member but the destructor may be called from any
 /// thread; each takes the cache's mutex for a few dozen instructions and makes
@@ -41,12 +42,13 @@ class scratch_cache {
   /// Idle blocks kept at most; more concurrent calls than this still get
   /// blocks, but the surplus is unmapped when they return.
   static constexpr std::size_t k_max_idle = 16;
-  /// How long an idle block is kept without being used.
+  /// How long an idle block is kept without being used, by default.
   static constexpr std::chrono::milliseconds k_idle_release{2000};
 
   /// A cache that keeps at most `limit` idle bytes (0: none, every block is
-  /// unmapped when returned).
-  explicit scratch_cache(std::size_t limit) noexcept : m_limit(limit) {}
+  /// unmapped when returned), each for `idle_release` at most.
+  explicit scratch_cache(std::size_t limit, std::chrono::milliseconds idle_release = k_idle_release) noexcept
+      : m_limit(limit), m_idle_release(idle_release) {}
   /// Unmaps every idle block. No block may still be lent.
   ~scratch_cache();
   scratch_cache(const scratch_cache&) = delete;
@@ -58,12 +60,13 @@ class scratch_cache {
   /// be mapped. O(k_max_idle).
   [[nodiscard]] scratch_block acquire(std::size_t bytes) noexcept;
   /// Takes back a block from acquire(); unmaps the oldest idle blocks while
-  /// more than the limit is idle.
-  void release(scratch_block block) noexcept;
+  /// more than the limit is idle. Returns true if the block is kept and no
+  /// other was idle: idle_release_due() then moved from never to a time.
+  bool release(scratch_block block) noexcept;
 
   /// Unmaps every idle block; returns the bytes given back.
   std::size_t trim() noexcept;
-  /// Unmaps the blocks idle for k_idle_release or longer; returns the bytes.
+  /// Unmaps the blocks idle for the idle period or longer; returns the bytes.
   std::size_t trim_idle() noexcept;
   /// When trim_idle() would next give something back (time_point::max() when
   /// nothing is idle).
@@ -85,6 +88,7 @@ class scratch_cache {
   std::size_t unmap_idle_if(Drop drop) noexcept;
 
   std::size_t m_limit;
+  std::chrono::milliseconds m_idle_release;
   mutable std::mutex m_mutex;
   std::array<idle_block, k_max_idle + 1> m_idle{};  // oldest first; one spare for release
   std::size_t m_count = 0;                          // guarded by m_mutex

@@ -117,6 +117,19 @@ struct sleep_stats {
   std::uint64_t m_wake_ups = 0;  // times a waker unblocked a worker
 };
 
+/// Housekeeping a pool does while it is idle: worker 0, once blocked, wakes
+/// at chore_due() and calls do_chore(), then blocks again
+/// (docs/sleep.md#housekeeping); do_chore() runs without its sleep mutex.
+class idle_chore {
+ public:
+  /// When do_chore() has something to do; time_point::max() for never.
+  [[nodiscard]] virtual std::chrono::steady_clock::time_point chore_due() const noexcept = 0;
+  virtual void do_chore() noexcept = 0;
+
+ protected:
+  ~idle_chore() = default;
+};
+
 /// The sleep module of one registry.
 class sleep {
  public:
@@ -136,9 +149,11 @@ class sleep {
   static constexpr std::chrono::microseconds k_idle_spin_budget{200};
 
   /// A sleep module for n threads whose idle rounds last at least idle_spin
-  /// (0: just the rounds). Throws std::invalid_argument if n exceeds
-  /// sleep_counters::k_threads_max.
-  explicit sleep(std::size_t n, std::chrono::nanoseconds idle_spin = std::chrono::nanoseconds::zero());
+  /// (0: just the rounds), and whose worker 0 does `chore` while it sleeps
+  /// (none if null; it must outlive the workers). Throws
+  /// std::invalid_argument if n exceeds sleep_counters::k_threads_max.
+  explicit sleep(std::size_t n, std::chrono::nanoseconds idle_spin = std::chrono::nanoseconds::zero(),
+                 idle_chore* chore = nullptr);
 
   /// The worker starts searching: it becomes inactive.
   idle_state start_looking(std::size_t worker_index) noexcept;
@@ -164,6 +179,9 @@ class sleep {
   void new_ready_fiber() noexcept;
   /// A latch that worker i may be sleeping on was set: wake it if it blocked.
   void notify_worker_latch_is_set(std::size_t worker_index) noexcept;
+  /// The chore has become due sooner than worker 0 may know (it had nothing
+  /// to do before): wake worker 0 if it blocked, so that it looks again.
+  void notify_chore_due() noexcept { wake_specific_thread(0); }
 
   [[nodiscard]] sleep_counters counters() const noexcept { return m_counters.load(); }
   [[nodiscard]] sleep_stats stats() const noexcept;
@@ -191,12 +209,15 @@ class sleep {
   std::uint64_t announce_sleepy() noexcept;
   void fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected_jobs)(void*),
                    void* ctx);
+  /// Waits on the condvar once (step 7), doing the chore on worker 0 when due.
+  void block(worker_sleep_state& state, std::unique_lock<std::mutex>& lock, std::size_t worker_index);
   void new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
   void wake_any_threads(std::size_t num_to_wake) noexcept;
   bool wake_specific_thread(std::size_t worker_index) noexcept;
 
   std::size_t m_num_threads;
   std::chrono::nanoseconds m_idle_spin;
+  idle_chore* m_chore;
   std::unique_ptr<worker_sleep_state[]> m_worker_states;
   alignas(k_cache_line) atomic_sleep_counters m_counters;
 };
