@@ -12,6 +12,10 @@
 #include "pstl_ws/detail/config.hpp"
 #include "pstl_ws/pool_options.hpp"
 
+#if PSTL_WS_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
+
 namespace ws::detail {
 
 namespace {
@@ -26,6 +30,16 @@ constexpr std::size_t round_up(std::size_t n, std::size_t unit) noexcept { retur
 void advise_inherit(const scratch_block& block, bool inherit) noexcept {
   // A failure only costs a copy of an idle block in a forked child.
   (void)::madvise(block.m_data, block.m_size, inherit ? MADV_DOFORK : MADV_DONTFORK);
+}
+
+/// Under AddressSanitizer, only the `usable` bytes a call asked for may be
+/// touched, and none while the block is idle: an overrun of a sort's buffer,
+/// or a use after the call returned it, is reported as for heap memory.
+void mark_usable([[maybe_unused]] const scratch_block& block, [[maybe_unused]] std::size_t usable) noexcept {
+#if PSTL_WS_ASAN
+  ASAN_UNPOISON_MEMORY_REGION(block.m_data, usable);
+  ASAN_POISON_MEMORY_REGION(static_cast<char*>(block.m_data) + usable, block.m_size - usable);
+#endif
 }
 
 }  // namespace
@@ -60,6 +74,7 @@ scratch_block map_scratch(std::size_t bytes) noexcept {
 
 void unmap_scratch(scratch_block block) noexcept {
   if (block.m_data != nullptr) {
+    mark_usable(block, block.m_size);  // the next mapping there starts clean
     ::munmap(block.m_data, block.m_size);
   }
 }
@@ -116,10 +131,14 @@ scratch_block scratch_cache::acquire(std::size_t bytes) noexcept {
   }
   if (found.m_data != nullptr) {
     advise_inherit(found, true);
-    return found;
+  } else {
+    unmap_scratch(replaced);
+    found = map_scratch(bytes);
   }
-  unmap_scratch(replaced);
-  return map_scratch(bytes);
+  if (found.m_data != nullptr) {
+    mark_usable(found, bytes);
+  }
+  return found;
 }
 
 bool scratch_cache::release(scratch_block block) noexcept {
@@ -129,6 +148,7 @@ bool scratch_cache::release(scratch_block block) noexcept {
     return false;
   }
   advise_inherit(block, false);
+  mark_usable(block, 0);
   std::array<scratch_block, k_max_idle + 1> evicted;
   std::size_t num_evicted = 0;
   bool first_idle = false;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The scratch cache alone: which block a call gets, what stays idle, what is
 // given back and when, and what a forked child inherits.
+#include <pstl_ws/detail/config.hpp>
 #include <pstl_ws/detail/scratch_cache.hpp>
 
 #include <sys/mman.h>
@@ -15,6 +16,10 @@
 
 #include "child_process.hpp"
 #include "test_support.hpp"
+
+#if PSTL_WS_ASAN
+#include <sanitizer/asan_interface.h>
+#endif
 
 using ws::detail::scratch_block;
 using ws::detail::scratch_cache;
@@ -61,6 +66,25 @@ TEST_CASE("blocks from 2 MiB on are whole, aligned huge pages; smaller ones whol
     cache.release(block);
     cache.trim();
   }
+}
+
+TEST_CASE("under AddressSanitizer a call may touch the bytes it asked for, and nothing of an idle block" *
+          doctest::timeout(30) * doctest::skip(!PSTL_WS_ASAN)) {
+#if PSTL_WS_ASAN
+  scratch_cache cache(k_no_limit);
+  const std::size_t bytes = 3 * k_mib + 8;
+  const scratch_block block = cache.acquire(bytes);
+  REQUIRE(block.m_size > bytes);
+  auto* const base = static_cast<char*>(block.m_data);
+  CHECK(__asan_region_is_poisoned(base, bytes) == nullptr);
+  CHECK(__asan_address_is_poisoned(base + bytes));
+  cache.release(block);
+  CHECK(__asan_address_is_poisoned(base));
+  CHECK(cache.acquire(k_mib).m_data == block.m_data);  // lent again: usable again
+  CHECK(__asan_region_is_poisoned(base, k_mib) == nullptr);
+  cache.release(block);
+  cache.trim();
+#endif
 }
 
 TEST_CASE("a call too large for every idle block gets a new one, which replaces the largest too small" *
@@ -181,14 +205,15 @@ TEST_CASE("threads that borrow at once get distinct blocks" * doctest::timeout(6
 
 TEST_CASE("a forked child inherits the blocks lent out, not the idle ones" * doctest::timeout(60)) {
   scratch_cache cache(k_no_limit);
-  const scratch_block idle = cache.acquire(3 * k_mib);
-  const scratch_block lent = cache.acquire(3 * k_mib);
-  std::memset(idle.m_data, 1, idle.m_size);
-  std::memset(lent.m_data, 2, lent.m_size);
+  const std::size_t bytes = 3 * k_mib;
+  const scratch_block idle = cache.acquire(bytes);
+  const scratch_block lent = cache.acquire(bytes);
+  std::memset(idle.m_data, 1, bytes);
+  std::memset(lent.m_data, 2, bytes);
   cache.release(idle);
   const ws_test::child_result result = ws_test::run_in_child([&](const ws_test::reporter& report) {
     report(is_mapped(idle.m_data) ? "idle mapped;" : "idle absent;");
-    report(is_mapped(lent.m_data) && static_cast<unsigned char*>(lent.m_data)[lent.m_size - 1] == 2
+    report(is_mapped(lent.m_data) && static_cast<unsigned char*>(lent.m_data)[bytes - 1] == 2
                ? "lent intact"
                : "lent lost");
     ::_exit(0);  // the child's copy of the cache is never destroyed: it would unmap what it does not have
@@ -196,7 +221,7 @@ TEST_CASE("a forked child inherits the blocks lent out, not the idle ones" * doc
   CHECK(result.m_output == "idle absent;lent intact");
   CHECK(result.m_exit_code == 0);
   // In this process both are still here, and the idle one is lent again.
-  CHECK(cache.acquire(3 * k_mib).m_data == idle.m_data);
+  CHECK(cache.acquire(bytes).m_data == idle.m_data);
   cache.release(idle);
   cache.release(lent);
 }
