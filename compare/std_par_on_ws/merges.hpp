@@ -22,7 +22,7 @@
 #include <utility>
 
 #include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_merge_sort.hpp"  // nth, distance_of, split_for_merge
+#include "pstl_ws/detail/sequential_merge.hpp"  // nth, distance_of, split_for_merge
 #include "pstl_ws/join.hpp"
 #include "support.hpp"
 

@@ -27,6 +27,7 @@
 #include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/detail/scratch_buffer.hpp"
+#include "pstl_ws/detail/sequential_merge.hpp"
 #include "pstl_ws/join.hpp"
 
 namespace ws::detail {
@@ -38,154 +39,6 @@ inline constexpr std::size_t k_insertion_run = 16;
 /// The smallest grain the sort accepts: a merge of two single values cannot be
 /// split into two smaller merges, so a parallel merge needs at least 4 values.
 inline constexpr std::size_t k_min_merge_grain = 2;
-
-/// Recovery: moves n values from src to dst while an exception is being
-/// handled. A move that throws leaves its value behind and its exception is
-/// dropped: the caller gets the exception already on its way.
-template <class Src, class Dst>
-void move_back(Src src, Dst dst, std::size_t n) noexcept {
-  for (std::size_t i = 0; i < n; ++i, ++src, ++dst) {
-    try {
-      *dst = std::ranges::iter_move(src);
-    } catch (...) {  // dropped, see above
-    }
-  }
-}
-
-/// Move-constructs n values from src into the raw slots at dst. All or
-/// nothing: if a move throws, the values already moved go back and their slots
-/// are destroyed before the exception propagates.
-template <class I, class T>
-void move_into_buffer(I src, T* dst, std::size_t n) {
-  std::size_t done = 0;
-  try {
-    for (I it = src; done < n; ++done, ++it) {
-      std::construct_at(dst + done, std::ranges::iter_move(it));
-    }
-  } catch (...) {
-    move_back(dst, src, done);
-    std::destroy_n(dst, done);
-    throw;
-  }
-}
-
-/// Sorts [first, first + n) in place by insertion, stably. If comp or a move
-/// throws, the value being inserted is put into the hole, so the range keeps
-/// all its values.
-template <class I, class Comp>
-void insertion_sort(I first, std::size_t n, Comp& comp) {
-  for (std::size_t i = 1; i < n; ++i) {
-    I hole = nth(first, i);
-    if (!comp(*hole, *std::prev(hole))) {
-      continue;  // already in place: no moves
-    }
-    std::iter_value_t<I> value = std::ranges::iter_move(hole);
-    try {
-      do {
-        *hole = std::ranges::iter_move(std::prev(hole));
-        --hole;
-      } while (hole != first && comp(value, *std::prev(hole)));
-      *hole = std::move(value);
-    } catch (...) {
-      move_back(&value, hole, 1);
-      throw;
-    }
-  }
-}
-
-/// Moves the n values at src into [dst, dst + n), sorted stably by insertion;
-/// src's slots stay constructed, moved-from. If comp or a move throws, the
-/// value being inserted goes into the hole and the values not yet inserted go
-/// to their own slots, so [dst, dst + n) holds all n values either way.
-template <class T, class I, class Comp>
-void insertion_sort_into(T* src, I dst, std::size_t n, Comp& comp) {
-  std::size_t placed = 0;
-  I hole = dst;
-  try {
-    for (; placed < n; ++placed) {
-      hole = nth(dst, placed);
-      while (hole != dst && comp(src[placed], *std::prev(hole))) {
-        *hole = std::ranges::iter_move(std::prev(hole));
-        --hole;
-      }
-      *hole = std::move(src[placed]);
-    }
-  } catch (...) {
-    move_back(src + placed, hole, 1);
-    move_back(src + placed + 1, nth(dst, placed + 1), n - placed - 1);
-    throw;
-  }
-}
-
-/// Recovery for a merge that moved na values from a and nb from b to the
-/// front of out: moves them back, the first na to a's slots and the next nb
-/// to b's (a permutation, not the old order, which no one needs any more).
-template <class Dst, class Src>
-void unmerge(Dst out, std::size_t na, std::size_t nb, Src a, Src b) noexcept {
-  move_back(out, a, na);
-  move_back(nth(out, na), b, nb);
-}
-
-/// Merges the sorted runs [a, a + na) and [b, b + nb) into out by moving,
-/// taking a's value on ties (stability). Complexity: at most na + nb + 1
-/// comparisons, one or two when one run goes entirely first. If comp or a move
-/// throws, the values moved so far go back (unmerge).
-template <class Src, class Dst, class Comp>
-void merge_runs(Src a, std::size_t na, Src b, std::size_t nb, Dst out, Comp& comp) {
-  const Src a_end = nth(a, na);
-  const Src b_end = nth(b, nb);
-  Src a_it = a;
-  Src b_it = b;
-  try {
-    Dst o = out;
-    // Runs already in order (sorted input) need no more comparisons: the
-    // last two loops move a, then b. Nor do runs in reverse order (reversed
-    // input): b goes first, then the last loops move a.
-    if (na != 0 && nb != 0 && comp(*b, *std::prev(a_end))) {
-      if (comp(*std::prev(b_end), *a)) {
-        for (; b_it != b_end; ++b_it, ++o) {
-          *o = std::ranges::iter_move(b_it);
-        }
-      }
-      // Branch-free: on random input the branch would be a coin flip, and its
-      // mispredictions cost about a quarter of the sort's time.
-      for (; a_it != a_end && b_it != b_end; ++o) {
-        const bool take_b = comp(*b_it, *a_it);
-        *o = std::ranges::iter_move(take_b ? b_it : a_it);
-        b_it += take_b;
-        a_it += !take_b;
-      }
-    }
-    for (; a_it != a_end; ++a_it, ++o) {
-      *o = std::ranges::iter_move(a_it);
-    }
-    for (; b_it != b_end; ++b_it, ++o) {
-      *o = std::ranges::iter_move(b_it);
-    }
-  } catch (...) {
-    unmerge(out, distance_of(a, a_it), distance_of(b, b_it), a, b);
-    throw;
-  }
-}
-
-/// Where to cut the sorted runs a (na values) and b (nb values) so that
-/// merging the two fronts and the two backs separately gives the result of one
-/// merge; returns the lengths of the fronts. The longer run is cut at its
-/// middle and the shorter where that middle value goes: before b's values
-/// equal to it when it is a's, after a's equal ones when it is b's (stability).
-/// With na + nb >= 3, both parts are nonempty and neither has more than ~3/4 of
-/// the values, whatever comp answers (the searches stay inside their run).
-/// The runs may have different iterator types (libstdc++'s __parallel_merge
-/// in compare/std_par_on_ws/ merges two unrelated ranges).
-template <class A, class B, class Comp>
-std::pair<std::size_t, std::size_t> split_for_merge(A a, std::size_t na, B b, std::size_t nb, Comp& comp) {
-  if (na >= nb) {
-    const std::size_t cut_a = na / 2;
-    return {cut_a, distance_of(b, std::lower_bound(b, nth(b, nb), *nth(a, cut_a), comp))};
-  }
-  const std::size_t cut_b = nb / 2;
-  return {distance_of(a, std::upper_bound(a, nth(a, na), *nth(b, cut_b), comp)), cut_b};
-}
 
 /// Runs first() and second(), in parallel when `parallel`, as one step: if
 /// either throws, undoes the one that finished (undo_first, undo_second; they
@@ -220,9 +73,10 @@ void join_or_undo(bool parallel, First first, Second second, UndoFirst undo_firs
   }
 }
 
-/// Merges the sorted runs [a, a + na) and [b, b + nb) into out as merge_runs
-/// does, splitting (split_for_merge) into two merges that run in parallel
-/// while there are at least 2 * grain (grain >= 2) values. Must run on a worker.
+/// Merges the sorted runs [a, a + na) and [b, b + nb), which lie in one
+/// range, into out as merge_runs does, splitting (split_for_merge) into two
+/// merges that run in parallel while there are at least 2 * grain (grain >= 2)
+/// values. Must run on a worker.
 /// Complexity: O(na + nb) work, O(log^2 (na + nb)) span plus a sequential
 /// merge of < 2 * grain values. Exceptions: as merge_runs.
 template <class Src, class Dst, class Comp>
