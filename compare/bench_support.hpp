@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Small helpers shared by the comparison harness and the micro-benchmarks in compare/:
-// wall-clock timing, medians and minima, command-line flag parsing that
+// wall-clock timing, medians, minima and maxima, command-line flag parsing that
 // reports bad input as a usage_error (never a crash), output files and
 // fixed-width table printing.
 #pragma once
@@ -93,29 +93,43 @@ inline double median(std::vector<double> samples) {
   return samples.size() % 2 == 1 ? samples[middle] : (samples[middle - 1] + samples[middle]) / 2.0;
 }
 
-/// The median and the minimum of a set of measurements.
+/// The median, the minimum and the maximum of a set of measurements.
 struct summary {
   double m_median = 0.0;
   double m_min = 0.0;
+  double m_max = 0.0;
 };
 
 inline summary summarize(const std::vector<double>& samples) {
   if (samples.empty()) {
     return {};
   }
-  return {median(samples), *std::min_element(samples.begin(), samples.end())};
+  const auto [min, max] = std::minmax_element(samples.begin(), samples.end());
+  return {median(samples), *min, *max};
 }
 
-/// reps calls of sample() (each returns one measurement, for instance a
-/// time_ms taken where it matters), after one discarded warm-up call.
+/// The measurements of a series of calls: the first (the warm-up) apart.
+struct warmed_samples {
+  double m_warm_up = 0.0;
+  std::vector<double> m_samples;
+};
+
+/// One warm-up call of sample() and reps more calls (each returns one
+/// measurement, for instance a time_ms taken where it matters).
+template <class Sample>
+warmed_samples warm_up_and_samples(std::size_t reps, Sample&& sample) {
+  warmed_samples result{sample(), {}};
+  result.m_samples.reserve(reps);
+  for (std::size_t rep = 0; rep < reps; ++rep) {
+    result.m_samples.push_back(sample());
+  }
+  return result;
+}
+
+/// reps calls of sample() after one discarded warm-up call.
 template <class Sample>
 std::vector<double> samples_of(std::size_t reps, Sample&& sample) {
-  sample();
-  std::vector<double> samples;
-  for (std::size_t rep = 0; rep < reps; ++rep) {
-    samples.push_back(sample());
-  }
-  return samples;
+  return warm_up_and_samples(reps, sample).m_samples;
 }
 
 /// The median of reps calls of sample(), after one discarded warm-up call.
@@ -124,7 +138,7 @@ double median_of(std::size_t reps, Sample&& sample) {
   return median(samples_of(reps, sample));
 }
 
-/// The median and minimum of reps calls of sample(), after one discarded warm-up call.
+/// The median, minimum and maximum of reps calls of sample(), after one discarded warm-up call.
 template <class Sample>
 summary summary_of(std::size_t reps, Sample&& sample) {
   return summarize(samples_of(reps, sample));

@@ -122,10 +122,11 @@ void measure_backend(const at_rest_backend& backend, std::size_t threads, std::s
                      const std::function<void(std::string_view)>& on_step,
                      std::vector<measurement>& rows) {
   std::vector<double> data(k_burst_elements, 1.0);
-  auto add_row = [&](const char* workload, const char* unit, double median, double min,
+  // median: the row's median column (the p99 row's percentile); s: its minimum and maximum.
+  auto add_row = [&](const char* workload, const char* unit, double median, const bench::summary& s,
                      std::size_t samples) {
-    rows.push_back(
-        measurement{workload, 0, backend.m_name, threads, unit, median, min, samples, {}, {}});
+    rows.push_back(measurement{workload, 0, backend.m_name, threads, unit, median, s.m_min, s.m_max, samples,
+                               {}, {}});
   };
   auto step = [&](const char* workload) {
     on_step(std::string(workload) + ", " + backend.m_name + ", " + std::to_string(threads) +
@@ -134,20 +135,19 @@ void measure_backend(const at_rest_backend& backend, std::size_t threads, std::s
   step(at_rest_workloads::cpu_after_burst);
   const bench::summary cpu =
       bench::summarize(bench::samples_of(reps, [&] { return cpu_after_burst_ms(backend, data); }));
-  add_row(at_rest_workloads::cpu_after_burst, "ms cpu", cpu.m_median, cpu.m_min, reps);
+  add_row(at_rest_workloads::cpu_after_burst, "ms cpu", cpu.m_median, cpu, reps);
 
   step(at_rest_workloads::time_to_sleep);
   const bench::summary sleep =
       bench::summarize(bench::samples_of(reps, [&] { return time_to_sleep_ms(backend, data); }));
-  add_row(at_rest_workloads::time_to_sleep, "ms", sleep.m_median, sleep.m_min, reps);
+  add_row(at_rest_workloads::time_to_sleep, "ms", sleep.m_median, sleep, reps);
 
   step(at_rest_workloads::wake_latency);
   const std::size_t count = reps * k_wake_samples_per_rep;
   const std::vector<double> wakes = bench::samples_of(count, [&] { return wake_latency_us(backend); });
   const bench::summary wake = bench::summarize(wakes);
-  add_row(at_rest_workloads::wake_latency, "us", wake.m_median, wake.m_min, count);
-  add_row(at_rest_workloads::wake_latency_p99, "us", percentile(wakes, k_wake_percentile), wake.m_min,
-          count);
+  add_row(at_rest_workloads::wake_latency, "us", wake.m_median, wake, count);
+  add_row(at_rest_workloads::wake_latency_p99, "us", percentile(wakes, k_wake_percentile), wake, count);
   // The last task may still be running: let it finish and the threads settle,
   // so that they do not spill into the next backend's measurements.
   wait_until_others_quiet(clock::now() + k_max_wait_for_quiet);

@@ -28,10 +28,10 @@
 //   the threads were not quiet within 1 s of the burst; about 0 that they
 //   were blocked before the caller saw the burst end (a ws pool of 1: its
 //   worker is asleep before the caller it woke has run).
-// - "at rest: wake latency" (unit "us"; median and minimum of 40 samples per
-//   rep, 200 at 5 reps) and "at rest: wake latency p99" (the same samples;
-//   m_median holds the 99th percentile, nearest rank, which is the second
-//   largest of 200): each sample waits until the pool is quiet as above (at
+// - "at rest: wake latency" (unit "us"; median, minimum and maximum of 40
+//   samples per rep, 200 at 5 reps) and "at rest: wake latency p99" (the same
+//   samples; m_median holds the 99th percentile, nearest rank, which is the
+//   second largest of 200): each sample waits until the pool is quiet as above (at
 //   most 1 s, then it goes on regardless); then the calling thread, which is
 //   no worker, submits one tiny task (ws: pool.spawn; tbb: arena.enqueue) and
 //   the time runs from just before that call until the task's first

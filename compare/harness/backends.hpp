@@ -16,7 +16,8 @@
 //
 // A backend without some operation simply lacks the member; the workloads
 // detect that with a requires-expression and skip it (e.g. std_par has no
-// fib: std::execution has no fork-join primitive).
+// fib: std::execution has no fork-join primitive). A backend that keeps
+// scratch memory between calls (ws, ws_park) also has release_memory().
 //
 // This file holds seq and the policy backends (std::execution::par, ws::par,
 // and std_par_on_ws, which is std::execution::par compiled onto our pool);
@@ -226,6 +227,10 @@ class ws_backend : public policy_backend<Policy, direct_entry> {
   std::uint64_t fib(int n) const {
     return m_pool->install([n] { return fib_join(n); });
   }
+
+  /// Gives back the scratch memory the pool keeps between calls (suite
+  /// calls it before a workload whose first call and peak memory it reports).
+  void release_memory() const { m_pool->release_memory(); }
 
  private:
   static std::uint64_t fib_join(int n) {

@@ -49,21 +49,24 @@ std::string case_title(const workload_case& c) {
   return c.m_workload + size + " (" + c.m_unit + ")";
 }
 
-std::vector<std::vector<std::string>> case_table(const workload_case& c) {
+std::vector<std::vector<std::string>> case_table(const workload_case& c, bool with_max) {
   const bool speedups = has_speedups(c);
-  std::vector<std::string> header{"backend", "threads", "median " + c.m_unit, "min " + c.m_unit, "vs std_par",
-                                  "vs tbb"};
+  std::vector<std::string> header{"backend", "threads", "median " + c.m_unit, "min " + c.m_unit};
+  if (with_max) {
+    header.push_back("max " + c.m_unit);
+  }
+  header.insert(header.end(), {"vs std_par", "vs tbb"});
   if (speedups) {
     header.emplace_back("speedup vs seq");
   }
   std::vector<std::vector<std::string>> cells{std::move(header)};
   for (const measurement* row : c.m_rows) {
-    std::vector<std::string> line{row->m_backend,
-                                  std::to_string(row->m_threads),
-                                  format_value(row->m_median),
-                                  format_value(row->m_min),
-                                  format_ratio(row->m_vs_std_par),
-                                  format_ratio(row->m_vs_tbb)};
+    std::vector<std::string> line{row->m_backend, std::to_string(row->m_threads), format_value(row->m_median),
+                                  format_value(row->m_min)};
+    if (with_max) {
+      line.push_back(row->m_max ? format_value(*row->m_max) : "-");
+    }
+    line.insert(line.end(), {format_ratio(row->m_vs_std_par), format_ratio(row->m_vs_tbb)});
     if (speedups) {
       line.push_back(format_ratio(speedup(c, *row)));
     }
@@ -77,7 +80,7 @@ void print_tables(std::FILE* out, const std::vector<measurement>& rows) {
              "below 1 = faster.\n",
              out);
   for (const workload_case& c : group_cases(rows)) {
-    std::vector<std::vector<std::string>> cells = case_table(c);
+    std::vector<std::vector<std::string>> cells = case_table(c, false);
     bench::table table(std::move(cells.front()));
     for (auto row = std::next(cells.begin()); row != cells.end(); ++row) {
       table.add_row(std::move(*row));

@@ -33,9 +33,10 @@ std::string format_size(std::size_t size);
 std::string case_title(const workload_case& c);
 
 /// The cells of the case's table, the header row first: backend, threads,
-/// median and min (headers name the unit), vs std_par, vs tbb and, when
-/// has_speedups(c), speedup vs seq. Missing ratios are "-".
-std::vector<std::vector<std::string>> case_table(const workload_case& c);
+/// median, min and, if with_max, max (headers name the unit), vs std_par,
+/// vs tbb and, when has_speedups(c), speedup vs seq. Missing ratios and
+/// maxima are "-".
+std::vector<std::vector<std::string>> case_table(const workload_case& c, bool with_max);
 
 /// Prints one aligned table per case of rows to out, each under its title,
 /// after one line saying how to read the ratios. The ratios are printed as

@@ -19,8 +19,10 @@
 namespace harness {
 namespace {
 
-constexpr std::string_view k_header = "workload,size,backend,threads,unit,median,min,reps,vs_std_par,vs_tbb";
-constexpr std::size_t k_fields = 10;
+constexpr std::string_view k_header = "workload,size,backend,threads,unit,median,min,reps,vs_std_par,vs_tbb,max";
+constexpr std::size_t k_fields = 11;
+// The header of the files written before the max column; they still read.
+constexpr std::string_view k_header_without_max = k_header.substr(0, k_header.rfind(','));
 constexpr std::string_view k_fact_prefix = "# ";
 constexpr std::string_view k_line_breaks = "\r\n";
 constexpr std::string_view k_field_separators = ",\r\n";
@@ -45,7 +47,8 @@ std::string number(const std::optional<double>& value) { return value ? number(*
 std::string csv_row(const measurement& row) {
   return row.m_workload + ',' + std::to_string(row.m_size) + ',' + row.m_backend + ',' +
          std::to_string(row.m_threads) + ',' + row.m_unit + ',' + number(row.m_median) + ',' + number(row.m_min) +
-         ',' + std::to_string(row.m_reps) + ',' + number(row.m_vs_std_par) + ',' + number(row.m_vs_tbb) + '\n';
+         ',' + std::to_string(row.m_reps) + ',' + number(row.m_vs_std_par) + ',' + number(row.m_vs_tbb) + ',' +
+         number(row.m_max) + '\n';
 }
 
 // ---- reading ----------------------------------------------------------------
@@ -129,7 +132,7 @@ T parse_number(const line_reader& reader, std::string_view column, std::string_v
   return value;
 }
 
-std::optional<double> parse_ratio(const line_reader& reader, std::string_view column, std::string_view field) {
+std::optional<double> parse_optional(const line_reader& reader, std::string_view column, std::string_view field) {
   return field.empty() ? std::nullopt : std::optional<double>(parse_number<double>(reader, column, field));
 }
 
@@ -140,10 +143,12 @@ std::string parse_text(const line_reader& reader, std::string_view column, std::
   return std::string(field);
 }
 
-measurement parse_row(const line_reader& reader, std::string_view line) {
+// A row of a file whose rows have `expected` fields (k_fields, or one fewer:
+// no max).
+measurement parse_row(const line_reader& reader, std::string_view line, std::size_t expected) {
   const std::vector<std::string_view> fields = split_fields(line);
-  if (fields.size() != k_fields) {
-    reader.fail("expected " + std::to_string(k_fields) + " comma-separated fields, found " +
+  if (fields.size() != expected) {
+    reader.fail("expected " + std::to_string(expected) + " comma-separated fields, found " +
                 std::to_string(fields.size()));
   }
   measurement row;
@@ -155,8 +160,11 @@ measurement parse_row(const line_reader& reader, std::string_view line) {
   row.m_median = parse_number<double>(reader, "median", fields[5]);
   row.m_min = parse_number<double>(reader, "min", fields[6]);
   row.m_reps = parse_number<std::size_t>(reader, "reps", fields[7]);
-  row.m_vs_std_par = parse_ratio(reader, "vs_std_par", fields[8]);
-  row.m_vs_tbb = parse_ratio(reader, "vs_tbb", fields[9]);
+  row.m_vs_std_par = parse_optional(reader, "vs_std_par", fields[8]);
+  row.m_vs_tbb = parse_optional(reader, "vs_tbb", fields[9]);
+  if (expected == k_fields) {
+    row.m_max = parse_optional(reader, "max", fields[10]);
+  }
   return row;
 }
 
@@ -197,24 +205,24 @@ void write_csv(const std::filesystem::path& path, const machine_info& machine,
 results read_csv(const std::filesystem::path& path) {
   line_reader reader(path);
   results read;
-  bool header_seen = false;
+  std::size_t fields = 0;  // of each row; 0 until the header is seen
   std::string line;
   while (reader.next(line)) {
     if (line.empty()) {
       continue;
     }
-    if (!header_seen && line.front() == '#') {
+    if (fields == 0 && line.front() == '#') {
       read.m_machine.m_facts.push_back(parse_fact(reader, line));
-    } else if (!header_seen) {
-      if (line != k_header) {
+    } else if (fields == 0) {
+      if (line != k_header && line != k_header_without_max) {
         reader.fail("expected the header '" + std::string(k_header) + "', got '" + line + "'");
       }
-      header_seen = true;
+      fields = line == k_header ? k_fields : k_fields - 1;
     } else {
-      read.m_measurements.push_back(parse_row(reader, line));
+      read.m_measurements.push_back(parse_row(reader, line, fields));
     }
   }
-  if (!header_seen) {
+  if (fields == 0) {
     reader.fail_file("no header line '" + std::string(k_header) + "'");
   }
   return read;

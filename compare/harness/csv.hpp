@@ -5,12 +5,13 @@
 //
 //   # cpu: AMD EPYC 7B13
 //   # cores: 2
-//   workload,size,backend,threads,unit,median,min,reps,vs_std_par,vs_tbb
-//   sort u32 random,10000000,ws,2,ms,41.5,40.93,5,0.87,0.91
+//   workload,size,backend,threads,unit,median,min,reps,vs_std_par,vs_tbb,max
+//   sort u32 random,10000000,ws,2,ms,41.5,40.93,5,0.87,0.91,44.2
 //
 // Numbers are written in their shortest form that reads back to the same
 // double, so write, read and write again gives the same file. An empty ratio
-// field is a ratio that was not measured. Fields are never quoted: a text
+// field is a ratio that was not measured. max came last, after the others:
+// a file written before it (no max column) still reads, with empty maxima. Fields are never quoted: a text
 // field may not contain a comma or a line break.
 #pragma once
 
@@ -43,8 +44,8 @@ void write_csv(const std::filesystem::path& path, const machine_info& machine,
 /// Reads a file written by write_csv. Blank lines are skipped and a
 /// trailing '\r' is ignored. Throws std::runtime_error "<path>:<line>:
 /// <problem>" when the file cannot be opened or is not in that format: a
-/// comment line that is not "# key: value", a wrong header, a row without 10
-/// fields, an empty text field, a number that does not parse or is negative.
+/// comment line that is not "# key: value", a wrong header, a row without 11
+/// fields (10 under the header without max), an empty text field, a number that does not parse or is negative.
 /// O(size of the file).
 results read_csv(const std::filesystem::path& path);
 

@@ -94,7 +94,7 @@ machine_info describe_machine(const options& opts, const std::vector<std::size_t
   add("Boost", BOOST_LIB_VERSION);
   add("size", size_name(opts.m_size));
   add("threads", bench::join_counts(threads, ' '));
-  add("reps", std::to_string(opts.m_reps) + " timed runs after one warm-up; median and min");
+  add("reps", std::to_string(opts.m_reps) + " timed runs after one warm-up; median, min and max");
   return info;
 }
 

@@ -14,7 +14,7 @@ const char* const k_usage =
     "       pstl_ws_compare --report-from FILE.csv [--out DIR]\n"
     "  --threads LIST   comma-separated thread counts, e.g. 1,2,4; 0 = one per available CPU\n"
     "                   (default: powers of two up to the CPU count, and the CPU count)\n"
-    "  --size S         small (a quick check), default (a few minutes on 2 cores) or full\n"
+    "  --size S         small (a quick check), default (~5 minutes on 2 cores) or full\n"
     "                   (the sizes of TARGETS.md: up to 10^8 elements, needs ~3 GiB)\n"
     "  --reps R         timed runs per measurement after one warm-up (default 5, at most 1000)\n"
     "  --filter LIST    run only the workloads whose name contains one of these comma-\n"

@@ -2,7 +2,8 @@
 // The markdown report: the machine's facts, then per case (workload, size,
 // unit) its table and, for wall times, its speedup plot, then a summary of
 // how ws compares with std_par and tbb at each case's largest thread count,
-// above the chart of every backend's ratio to std_par.
+// above the chart of every backend's ratio to std_par, then the sorts' costs
+// side by side (steady state, first call, peak memory).
 #pragma once
 
 #include <filesystem>

@@ -5,7 +5,9 @@
 // thread count, interleaved on the same input. Every sample starts from a
 // fresh copy of the input (the copy is not timed) and its result is checked
 // against seq's: a mismatch stops the run with an error naming the workload,
-// backend, size and thread count.
+// backend, size and thread count. The first sample is a warm-up; for the
+// sorts (workload_traits::m_scratch_costs) it is reported too, and so is the
+// peak memory of the samples (peak_memory.hpp).
 #pragma once
 
 #include <cmath>
@@ -24,6 +26,7 @@
 #include "harness/backends.hpp"
 #include "harness/measurement.hpp"
 #include "harness/options.hpp"
+#include "harness/peak_memory.hpp"
 #include "harness/progress.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
@@ -107,6 +110,13 @@ struct workload_traits {
   /// backend.run. An operation that blocks on threads it starts must enter
   /// itself: inside run it could block the very workers those threads need.
   bool m_enters_backend = false;
+  /// Whether to report what the calls' scratch memory costs (the sorts):
+  /// the idle memory of the C heap and of the backend's pool is given back
+  /// before the warm-up, whose time is reported as the workload
+  /// " first call", and the peak resident memory of all the samples over
+  /// the memory resident before them (input and copy in place) as the
+  /// workload " peak extra memory", in MiB.
+  bool m_scratch_costs = false;
 };
 
 /// One workload: its name, its input and its operation.
@@ -165,10 +175,13 @@ class suite {
   }
 
  private:
+  /// seq's result, which every other backend's must match: recorded by
+  /// seq's first sample (in the child process, by one untimed call).
   template <class T>
   struct outcome {
     std::vector<T> m_data;
     double m_value = 0.0;
+    bool m_recorded = false;
   };
 
   template <class T, class Op, class Backend>
@@ -196,9 +209,16 @@ class suite {
 
   template <class T, class Op>
   void measure_all(const workload<T, Op>& w, std::size_t n) {
-    std::optional<outcome<T>> reference;
+    outcome<T> reference{w.m_input};  // its memory in place before any peak is measured
     seq_backend seq;
-    measure(w, n, seq, 1, reference);
+    if (m_opts.m_child_workload) {
+      // The child process: its seq rows would be dropped (run_child), so one
+      // untimed call makes the reference.
+      reference.m_value = calls(w, seq, reference.m_data);
+      reference.m_recorded = true;
+    } else {
+      measure(w, n, seq, 1, reference);
+    }
     for (const auto& context : m_contexts) {
       auto backends = context->backends();
       std::apply([&](auto&... backend) { (measure_if_supported(w, n, backend, context->threads(), reference), ...); },
@@ -220,7 +240,7 @@ class suite {
 
   template <class T, class Op, class Backend>
   void measure_if_supported(const workload<T, Op>& w, std::size_t n, Backend& backend, std::size_t threads,
-                            std::optional<outcome<T>>& reference) {
+                            outcome<T>& reference) {
     if constexpr (k_supports<T, Op, Backend>) {
       if (backend_selected(m_opts, backend.name())) {
         measure(w, n, backend, threads, reference);
@@ -232,46 +252,79 @@ class suite {
   /// of the input and verified against the reference (seq's outcome).
   template <class T, class Op, class Backend>
   void measure(const workload<T, Op>& w, std::size_t n, Backend& backend, std::size_t threads,
-               std::optional<outcome<T>>& reference) {
+               outcome<T>& reference) {
     m_progress->step(w.m_name, n, backend.name(), threads);
-    std::vector<T> data;
+    std::vector<T> data = w.m_input;  // resident before the peak window: each sample's copy reuses it
     std::vector<double> values;
-    const std::vector<double> samples = bench::samples_of(m_opts.m_reps, [&] {
+    values.reserve(m_opts.m_reps + 1);
+    const bool scratch_costs = w.m_traits.m_scratch_costs;
+    std::optional<peak_memory_window> window;
+    if (scratch_costs) {
+      release_idle_memory(backend);
+      window.emplace();
+    }
+    const bench::warmed_samples samples = bench::warm_up_and_samples(m_opts.m_reps, [&] {
       data = w.m_input;
       double value = 0.0;
-      auto timed = [&] {
-        return bench::time_ms([&] {
-          for (std::size_t call = 0; call < w.m_traits.m_calls; ++call) {
-            value = w.m_op(backend, data);
-            // Each call must read and write memory: without the barrier the
-            // compiler may fuse the passes of consecutive inlined calls (it
-            // did, for seq's for_each of 10^3 elements: half the time).
-            bench::do_not_optimize(data.data());
-          }
-        });
-      };
+      auto timed = [&] { return bench::time_ms([&] { value = calls(w, backend, data); }); };
       const double ms = w.m_traits.m_enters_backend ? timed() : backend.run(timed);
       verify(w, n, backend.name(), threads, reference, data, value);
       values.push_back(value);
       return ms / static_cast<double>(w.m_traits.m_calls);
     });
-    push(w.m_name, n, backend.name(), threads, "ms", bench::summarize(samples));
+    const std::optional<double> peak_mib = window ? window->extra_mib() : std::nullopt;
+    push(w.m_name, n, backend.name(), threads, "ms", bench::summarize(samples.m_samples), m_opts.m_reps);
+    if (scratch_costs) {
+      push(w.m_name + scratch_rows::first_call, n, backend.name(), threads, "ms",
+           bench::summarize({samples.m_warm_up}), 1);
+    }
+    if (peak_mib) {
+      push(w.m_name + scratch_rows::peak_memory, n, backend.name(), threads, scratch_rows::memory_unit,
+           bench::summarize({*peak_mib}), 1);
+    }
     if (w.m_traits.m_value_metric != nullptr) {
       values.erase(values.begin());  // the warm-up's
-      push(w.m_name + " spread", n, backend.name(), threads, w.m_traits.m_value_metric, bench::summarize(values));
+      push(w.m_name + " spread", n, backend.name(), threads, w.m_traits.m_value_metric, bench::summarize(values),
+           m_opts.m_reps);
     }
+  }
+
+  /// The calls of one sample on data; returns the value of the last.
+  template <class T, class Op, class Backend>
+  static double calls(const workload<T, Op>& w, Backend& backend, std::vector<T>& data) {
+    double value = 0.0;
+    for (std::size_t call = 0; call < w.m_traits.m_calls; ++call) {
+      value = w.m_op(backend, data);
+      // Each call must read and write memory: without the barrier the
+      // compiler may fuse the passes of consecutive inlined calls (it did,
+      // for seq's for_each of 10^3 elements: half the time).
+      bench::do_not_optimize(data.data());
+    }
+    return value;
+  }
+
+  /// Gives back the memory idle between calls: the C heap's free memory and
+  /// the backend's pool's scratch (where it keeps some).
+  template <class Backend>
+  static void release_idle_memory(Backend& backend) {
+    if constexpr (requires { backend.release_memory(); }) {
+      backend.release_memory();
+    }
+    trim_heap();
   }
 
   template <class T, class Op>
   static void verify(const workload<T, Op>& w, std::size_t n, const char* backend, std::size_t threads,
-                     std::optional<outcome<T>>& reference, const std::vector<T>& data, double value) {
-    if (!reference) {
-      reference = outcome<T>{data, value};
+                     outcome<T>& reference, const std::vector<T>& data, double value) {
+    if (!reference.m_recorded) {
+      reference.m_data = data;  // same size: no allocation inside a peak window
+      reference.m_value = value;
+      reference.m_recorded = true;
       return;
     }
-    const bool value_ok = !w.m_traits.m_check_value || std::fabs(value - reference->m_value) <=
-                                                  k_value_tolerance * std::fabs(reference->m_value);
-    const bool data_ok = !w.m_traits.m_check_data || data == reference->m_data;
+    const bool value_ok = !w.m_traits.m_check_value || std::fabs(value - reference.m_value) <=
+                                                  k_value_tolerance * std::fabs(reference.m_value);
+    const bool data_ok = !w.m_traits.m_check_data || data == reference.m_data;
     if (!data_ok || !value_ok) {
       throw std::runtime_error("verification FAILED: workload '" + w.m_name + "', backend " + backend +
                                ", n = " + std::to_string(n) + ", threads = " + std::to_string(threads) + ": " +
@@ -279,10 +332,11 @@ class suite {
     }
   }
 
+  /// Records a row of `samples` samples summarised by s.
   void push(std::string name, std::size_t n, const char* backend, std::size_t threads, const char* unit,
-            bench::summary s) {
-    m_results.push_back(measurement{std::move(name), n, backend, threads, unit, s.m_median, s.m_min, m_opts.m_reps,
-                                    std::nullopt, std::nullopt});
+            bench::summary s, std::size_t samples) {
+    m_results.push_back(measurement{std::move(name), n, backend, threads, unit, s.m_median, s.m_min, s.m_max,
+                                    samples, std::nullopt, std::nullopt});
   }
 
   const options& m_opts;

@@ -24,6 +24,7 @@ constexpr std::uint32_t k_few_unique = 64;
 constexpr int k_fib_n = 30;
 constexpr std::size_t k_nested_block = 4096;  // elements each inner sort sorts
 constexpr std::size_t k_callers = 8;
+constexpr std::size_t k_back_to_back_calls = 200;  // calls per sample of the back-to-back workloads
 
 constexpr std::size_t k_e3 = 1'000;
 constexpr std::size_t k_e4 = 10'000;
@@ -320,6 +321,9 @@ std::vector<std::size_t> sizes(size_mode mode, std::vector<std::size_t> small, s
 /// Calls per sample (workload_traits::m_calls) for an input of n elements.
 std::size_t calls_for(std::size_t n) { return n <= k_e3 ? 1000 : n <= k_e5 ? 10 : 1; }
 
+/// The sorts: their first call and peak memory are reported too.
+constexpr workload_traits k_sort_traits{.m_scratch_costs = true};
+
 }  // namespace
 
 void add_workloads(suite& s, size_mode mode) {
@@ -332,6 +336,12 @@ void add_workloads(suite& s, size_mode mode) {
   for (const std::size_t n : sizes(mode, {k_e3, k_e5, k_e6}, {k_e3, k_e5, k_e7}, {k_e3, k_e5, k_e7, k_e8})) {
     s.add("reduce f64", n, random_doubles, reduce_op{}, {.m_calls = calls_for(n), .m_check_value = true});
   }
+  // Many short calls in a row, as a program makes them: the workers must
+  // stay awake between calls (every size mode, so the tests run them too).
+  s.add("for_each light back-to-back", k_e5, random_doubles, for_each_op<light_body>{},
+        {.m_calls = k_back_to_back_calls});
+  s.add("reduce f64 back-to-back", k_e5, random_doubles, reduce_op{},
+        {.m_calls = k_back_to_back_calls, .m_check_value = true});
   s.add("transform_reduce dot f64", sizes(mode, {k_e6}, {k_e7}, {k_e7})[0], random_doubles, dot_op{},
         {.m_check_value = true});
   const std::size_t search_n = sizes(mode, {k_e6}, {k_e7}, {k_e8})[0];
@@ -344,15 +354,16 @@ void add_workloads(suite& s, size_mode mode) {
     s.add("inclusive_scan u64", n, scan_input, inclusive_scan_op{}, {.m_calls = calls_for(n)});
   }
   s.add("copy_if f64 half kept", search_n, random_doubles, copy_if_op{}, {.m_check_value = true});
-  for (const std::size_t n : sizes(mode, {k_e5}, {k_e5, k_e6}, {k_e5, k_e7, k_e8})) {
-    s.add("sort u32 random", n, random_uint32s, sort_op{});
+  for (const std::size_t n : sizes(mode, {k_e5}, {k_e5, k_e6, k_e7}, {k_e5, k_e7, k_e8})) {
+    s.add("sort u32 random", n, random_uint32s, sort_op{}, k_sort_traits);
   }
   const std::size_t sort_n = sizes(mode, {k_e5}, {k_e6}, {k_e7})[0];
-  s.add("sort f64 random", sort_n, random_doubles, sort_op{});
-  s.add("sort u32 sorted", sort_n, sorted_uint32s, sort_op{});
-  s.add("sort u32 reversed", sort_n, reversed_uint32s, sort_op{});
-  s.add("sort u32 few unique", sort_n, few_unique_uint32s, sort_op{});
-  s.add("stable_sort u64-u32 pairs", sort_n, keyed_pairs, stable_sort_op{});
+  const std::size_t large_sort_n = sizes(mode, {k_e5}, {k_e7}, {k_e7})[0];  // seconds at 2 threads
+  s.add("sort f64 random", large_sort_n, random_doubles, sort_op{}, k_sort_traits);
+  s.add("sort u32 sorted", sort_n, sorted_uint32s, sort_op{}, k_sort_traits);
+  s.add("sort u32 reversed", sort_n, reversed_uint32s, sort_op{}, k_sort_traits);
+  s.add("sort u32 few unique", large_sort_n, few_unique_uint32s, sort_op{}, k_sort_traits);
+  s.add("stable_sort u64-u32 pairs", sort_n, keyed_pairs, stable_sort_op{}, k_sort_traits);
   s.add("merge u32", 2 * sort_n, merge_input, merge_op{});
   s.add("nth_element u32 median", sort_n, random_uint32s, nth_element_op{},
         {.m_check_value = true, .m_check_data = false});

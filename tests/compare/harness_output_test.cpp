@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 // pstl_ws_compare's outputs: ratios compare rows of the same case and thread
-// count only, the CSV reads back exactly and names the file and line of a
-// malformed row, and the report holds every case and flags where ws is behind.
+// count only, the CSV reads back exactly (and reads the files written before
+// its max column) and names the file and line of a malformed row, the report
+// holds every case and flags where ws is behind, and a peak memory window
+// sees memory touched inside it.
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstddef>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -16,6 +20,7 @@
 
 #include "harness/console_table.hpp"
 #include "harness/csv.hpp"
+#include "harness/peak_memory.hpp"
 #include "harness/ratios.hpp"
 #include "harness/report.hpp"
 #include "test_support.hpp"
@@ -33,6 +38,7 @@ measurement row(std::string workload, std::string backend, std::size_t threads, 
   result.m_threads = threads;
   result.m_median = median;
   result.m_min = median * 0.75;
+  result.m_max = median * 1.5;
   result.m_reps = 5;
   return result;
 }
@@ -134,6 +140,7 @@ TEST_CASE("a CSV reads back to the same rows and facts, and writes back to the s
     CHECK(actual.m_unit == expected.m_unit);
     CHECK(actual.m_median == expected.m_median);  // exact: the shortest form that reads back the same double
     CHECK(actual.m_min == expected.m_min);
+    CHECK(actual.m_max == expected.m_max);
     CHECK(actual.m_reps == expected.m_reps);
     CHECK(actual.m_vs_std_par == expected.m_vs_std_par);
     CHECK(actual.m_vs_tbb == expected.m_vs_tbb);
@@ -142,9 +149,24 @@ TEST_CASE("a CSV reads back to the same rows and facts, and writes back to the s
   CHECK(contents(folder.m_path / "a.csv") == contents(folder.m_path / "b.csv"));
 }
 
+TEST_CASE("a CSV written before the max column reads, with empty maxima") {
+  const scratch_folder folder;
+  const fs::path path = folder.m_path / "old.csv";
+  std::ofstream(path) << "# cpu: x\nworkload,size,backend,threads,unit,median,min,reps,vs_std_par,vs_tbb\n"
+                         "sort,10,ws,2,ms,1.5,1.2,5,0.9,\n";
+  const harness::results read = harness::read_csv(path);
+  REQUIRE(read.m_measurements.size() == 1);
+  CHECK(read.m_measurements[0].m_median == 1.5);
+  CHECK(read.m_measurements[0].m_vs_std_par == 0.9);
+  CHECK_FALSE(read.m_measurements[0].m_max.has_value());
+  harness::write_csv(folder.m_path / "new.csv", read.m_machine, read.m_measurements);  // now with the column
+  CHECK(contents(folder.m_path / "new.csv").find(",vs_tbb,max\nsort,10,ws,2,ms,1.5,1.2,5,0.9,,\n") !=
+        std::string::npos);
+}
+
 TEST_CASE("a malformed CSV is reported with its file, line and problem") {
   const scratch_folder folder;
-  const std::string header = "workload,size,backend,threads,unit,median,min,reps,vs_std_par,vs_tbb\n";
+  const std::string header = "workload,size,backend,threads,unit,median,min,reps,vs_std_par,vs_tbb,max\n";
   const auto error_of = [&](const std::string& text) {
     const fs::path path = folder.m_path / "bad.csv";
     std::ofstream(path) << text;
@@ -156,12 +178,13 @@ TEST_CASE("a malformed CSV is reported with its file, line and problem") {
     return std::string("no error");
   };
   const std::string bad = (folder.m_path / "bad.csv").string();
-  CHECK(error_of("# cpu: x\n" + header + "sort,10,ws,2,ms,1.5,1.2,5,0.9\n") ==
-        bad + ":3: expected 10 comma-separated fields, found 9");
-  CHECK(error_of(header + "sort,10,ws,two,ms,1.5,1.2,5,,\n") ==
+  CHECK(error_of("# cpu: x\n" + header + "sort,10,ws,2,ms,1.5,1.2,5,0.9,\n") ==
+        bad + ":3: expected 11 comma-separated fields, found 10");
+  CHECK(error_of(header + "sort,10,ws,two,ms,1.5,1.2,5,,,\n") ==
         bad + ":2: threads: expected a whole number >= 0, got 'two'");
-  CHECK(error_of(header + "sort,10,ws,2,ms,-1,1.2,5,,\n") ==
+  CHECK(error_of(header + "sort,10,ws,2,ms,-1,1.2,5,,,\n") ==
         bad + ":2: median: expected a finite number >= 0, got '-1'");
+  CHECK(error_of(header + "sort,10,ws,2,ms,1,1,5,,,x\n") == bad + ":2: max: expected a finite number >= 0, got 'x'");
   CHECK(error_of("# no colon\n" + header) == bad + ":1: expected a machine fact '# key: value', got '# no colon'");
   CHECK(error_of("# cpu: x\n").find(bad + ": no header line") == 0);
   CHECK_THROWS_AS(harness::read_csv(folder.m_path / "missing.csv"), std::runtime_error);
@@ -186,4 +209,49 @@ TEST_CASE("the report has every case, and flags where ws is behind at the larges
   CHECK(report.find("| reduce f64, n = 10^3 (ms) | 4 | 2.500 ms | - | **1.25** | **no**: behind tbb |") !=
         std::string::npos);
   CHECK(report.find("| sort u32 random, n = 10^3 (ms) | 4 | 30.00 ms | 0.750 | 0.857 | yes |") != std::string::npos);
+  // The case tables show the maximum after the minimum.
+  CHECK(report.find("| backend | threads | median ms | min ms | max ms | vs std_par | vs tbb | speedup vs seq |") !=
+        std::string::npos);
+  CHECK(report.find("| ws | 4 | 30.00 | 22.50 | 45.00 | 0.750 | 0.857 | 3.33 |") != std::string::npos);
+}
+
+TEST_CASE("the report puts a sort's steady state, first call and peak memory side by side") {
+  const scratch_folder folder;
+  std::vector<measurement> rows = sample_rows();
+  for (const auto& [backend, threads] : {std::pair{"seq", 1}, std::pair{"ws", 4}}) {
+    rows.push_back(row("sort u32 random first call", backend, threads, threads == 1 ? 120.0 : 36.0));
+    rows.push_back(row("sort u32 random peak extra memory", backend, threads, threads == 1 ? 0.0 : 3.5));
+    rows.back().m_unit = "MiB";
+  }
+  harness::fill_ratios(rows);
+  harness::write_report(folder.m_path / "report", {{{"cpu", "x"}}}, rows);
+  const std::string report = contents(folder.m_path / "report" / "report.md");
+  CHECK(report.find("### sort u32 random peak extra memory, n = 10^3 (MiB)") != std::string::npos);
+  CHECK(report.find("## Sorts: steady state, first call and peak memory") != std::string::npos);
+  CHECK(report.find("| sort u32 random, n = 10^3 | seq | 1 | 100.0 | 150.0 | 120.0 | 0 |") != std::string::npos);
+  CHECK(report.find("| sort u32 random, n = 10^3 | ws | 4 | 30.00 | 45.00 | 36.00 | 3.500 |") !=
+        std::string::npos);
+  CHECK(report.find("| sort u32 random, n = 10^3 | tbb | 4 | 35.00 | 52.50 | - | - |") != std::string::npos);
+  CHECK(report.find("| reduce f64, n = 10^3 | ws |") == std::string::npos);  // not a sort
+}
+
+TEST_CASE("a peak memory window counts memory touched and given back inside it, not before") {
+  constexpr std::size_t bytes = std::size_t{64} << 20;
+  constexpr double mib = static_cast<double>(bytes >> 20);
+  void* before = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  REQUIRE(before != MAP_FAILED);
+  std::memset(before, 1, bytes);  // resident before the window: not counted
+  const harness::peak_memory_window window;
+  void* inside = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  REQUIRE(inside != MAP_FAILED);
+  std::memset(inside, 1, bytes);
+  ::munmap(inside, bytes);  // gone again: only the high-water mark remembers it
+  const std::optional<double> extra = window.extra_mib();
+  ::munmap(before, bytes);
+  if (!extra) {
+    MESSAGE("no /proc/self/clear_refs or /proc/self/status here: nothing to check");
+    return;
+  }
+  CHECK(*extra >= mib * 0.9);
+  CHECK(*extra < mib * 1.5);
 }
