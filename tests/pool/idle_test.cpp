@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
-// An idle pool: its workers fall asleep quickly and then burn no CPU.
+// An idle pool: its workers fall asleep quickly and then burn no CPU, and it
+// gives back the scratch memory its sorts left idle (docs/scratch.md).
+#include <pstl_ws/algorithm.hpp>
 #include <pstl_ws/join.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <random>
 #include <thread>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -48,5 +53,27 @@ TEST_CASE("after a burst every worker is asleep quickly and the idle pool burns 
     const auto burned = process_cpu_time() - cpu_before;
     CAPTURE(burned.count());
     CHECK(burned < k_cpu_budget);
+  }
+}
+
+TEST_CASE("an idle pool gives its scratch memory back by itself after a while asleep, then sorts again" *
+          doctest::timeout(90)) {
+  constexpr std::size_t k_keys = std::size_t{1} << 19;  // a 2 MiB radix buffer, from the pool's scratch
+  std::vector<std::uint32_t> input(k_keys);
+  std::mt19937 engine(1);
+  std::generate(input.begin(), input.end(), [&engine] { return static_cast<std::uint32_t>(engine()); });
+  std::vector<std::uint32_t> expected = input;
+  std::sort(expected.begin(), expected.end());
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
+    for (int round = 0; round < 2; ++round) {  // the second: the housekeeper went back to sleep
+      std::vector<std::uint32_t> keys = input;
+      ws::sort(ws::par.on(pool), keys.begin(), keys.end());
+      REQUIRE(keys == expected);
+      REQUIRE(pool.stats().idle_scratch_bytes > 0);
+      // After 2 s unused (scratch_cache::k_idle_release), worker 0 trims.
+      CHECK(ws_test::eventually([&] { return pool.stats().idle_scratch_bytes == 0; }, std::chrono::seconds(10)));
+    }
   }
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The scratch memory a pool lends its sorts: kept for the next call, within
-// the pool's limit, given back on request and after a while asleep, and
-// never shared by two calls at once.
+// the pool's limit, given back on request, and never shared by two calls at
+// once. (Given back after a while asleep: idle_test.cpp, with the timed tests.)
 #include <pstl_ws/algorithm.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
@@ -90,18 +90,6 @@ TEST_CASE("a pool whose scratch limit is 0 keeps nothing between calls" * doctes
     sort_and_check(pool, k_keys, 2);
     CHECK(pool.stats().idle_scratch_bytes == 0);
     CHECK(pool.release_memory() == 0);
-  }
-}
-
-TEST_CASE("an idle pool gives its scratch memory back by itself after a while asleep" * doctest::timeout(90)) {
-  for (std::size_t threads : ws_test::k_thread_counts) {
-    CAPTURE(threads);
-    ws::thread_pool pool(ws_test::pool_options(threads));
-    sort_and_check(pool, k_keys, 1);
-    REQUIRE(pool.stats().idle_scratch_bytes > 0);
-    // 2 s of idleness (scratch_cache::k_idle_release), then worker 0 trims.
-    CHECK(ws_test::eventually([&] { return pool.stats().idle_scratch_bytes == 0; }, std::chrono::seconds(10)));
-    sort_and_check(pool, k_keys, 2);  // the housekeeper went back to sleep and the pool still works
   }
 }
 
