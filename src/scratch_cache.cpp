@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <utility>
 
 #include "pstl_ws/detail/config.hpp"
 #include "pstl_ws/pool_options.hpp"
@@ -128,6 +129,7 @@ scratch_block scratch_cache::acquire(std::size_t bytes) noexcept {
     } else if (largest_small != m_count) {
       replaced = take_idle(largest_small);
     }
+    ++m_lent;  // undone below if no memory can be mapped
   }
   if (found.m_data != nullptr) {
     advise_inherit(found, true);
@@ -137,35 +139,43 @@ scratch_block scratch_cache::acquire(std::size_t bytes) noexcept {
   }
   if (found.m_data != nullptr) {
     mark_usable(found, bytes);
+  } else {
+    std::lock_guard lock(m_mutex);
+    --m_lent;
   }
   return found;
 }
 
 bool scratch_cache::release(scratch_block block) noexcept {
   PSTL_WS_ASSERT(block.m_data != nullptr);
-  if (block.m_size > m_limit) {
-    unmap_scratch(block);
-    return false;
+  const bool keep = block.m_size <= m_limit;
+  if (keep) {
+    advise_inherit(block, false);
+    mark_usable(block, 0);
   }
-  advise_inherit(block, false);
-  mark_usable(block, 0);
   std::array<scratch_block, k_max_idle + 1> evicted;
   std::size_t num_evicted = 0;
-  bool first_idle = false;
+  bool tell = false;
   {
     std::lock_guard lock(m_mutex);
-    first_idle = m_count == 0;
-    m_idle[m_count++] = {block, std::chrono::steady_clock::now()};
-    m_bytes += block.m_size;
-    // The oldest go first; the block just returned fits the limit by itself.
-    while (m_count > k_max_idle || m_bytes > m_limit) {
-      evicted[num_evicted++] = take_idle(0);
+    PSTL_WS_ASSERT(m_lent > 0);
+    --m_lent;
+    if (!keep) {
+      evicted[num_evicted++] = block;
+    } else {
+      tell = std::exchange(m_said_never, false);
+      m_idle[m_count++] = {block, std::chrono::steady_clock::now()};
+      m_bytes += block.m_size;
+      // The oldest go first; the block just returned fits the limit by itself.
+      while (m_count > k_max_idle || m_bytes > m_limit) {
+        evicted[num_evicted++] = take_idle(0);
+      }
     }
   }
   for (std::size_t i = 0; i < num_evicted; ++i) {
     unmap_scratch(evicted[i]);
   }
-  return first_idle;
+  return tell;
 }
 
 template <class Drop>
@@ -197,10 +207,17 @@ std::size_t scratch_cache::trim_idle() noexcept {
   return unmap_idle_if([this, now](const idle_block& idle) { return now - idle.m_released >= m_idle_release; });
 }
 
-std::chrono::steady_clock::time_point scratch_cache::idle_release_due() const noexcept {
+std::chrono::steady_clock::time_point scratch_cache::idle_release_due() noexcept {
+  using clock = std::chrono::steady_clock;
   std::lock_guard lock(m_mutex);
-  // The oldest block is the first: release appends.
-  return m_count == 0 ? std::chrono::steady_clock::time_point::max() : m_idle[0].m_released + m_idle_release;
+  if (m_count != 0) {
+    return m_idle[0].m_released + m_idle_release;  // the oldest block is the first: release appends
+  }
+  if (m_lent != 0) {
+    return clock::now() + m_idle_release;  // look again then: a call still holds a block
+  }
+  m_said_never = true;
+  return clock::time_point::max();
 }
 
 std::size_t scratch_cache::idle_bytes() const noexcept {

@@ -145,15 +145,29 @@ TEST_CASE("at most k_max_idle blocks stay idle, however many calls returned one"
   CHECK(is_mapped(lent.back().m_data));
 }
 
-TEST_CASE("release says when the first block became idle, so the housekeeper learns a due time" *
+TEST_CASE("release tells the housekeeper once after it was told never, not on every call of a loop" *
           doctest::timeout(30)) {
+  using clock = std::chrono::steady_clock;
   scratch_cache cache(k_no_limit);
-  CHECK(cache.idle_release_due() == std::chrono::steady_clock::time_point::max());
+  CHECK(cache.idle_release_due() == clock::time_point::max());  // nothing lent or idle
   const scratch_block a = cache.acquire(4096);
   const scratch_block b = cache.acquire(4096);
-  CHECK(cache.release(a));
+  const auto due_while_lent = cache.idle_release_due();  // lent: look again one idle period later
+  CHECK(due_while_lent <= clock::now() + scratch_cache::k_idle_release);
+  CHECK(due_while_lent != clock::time_point::max());
+  CHECK(cache.release(a));  // the answer "never" above is out of date: tell
   CHECK_FALSE(cache.release(b));
-  CHECK(cache.idle_release_due() <= std::chrono::steady_clock::now() + scratch_cache::k_idle_release);
+  const auto due_while_idle = cache.idle_release_due();  // a's return plus the idle period
+  CHECK(due_while_idle <= clock::now() + scratch_cache::k_idle_release);
+  for (int call = 0; call < 10; ++call) {  // a loop of calls, the housekeeper asking in between
+    const scratch_block block = cache.acquire(4096);
+    CHECK(cache.idle_release_due() != clock::time_point::max());
+    CHECK_FALSE(cache.release(block));
+  }
+  cache.trim();
+  CHECK(cache.idle_release_due() == clock::time_point::max());
+  CHECK(cache.release(cache.acquire(4096)));
+  CHECK_FALSE(cache.release(cache.acquire(4096)));  // told once already
 }
 
 TEST_CASE("trim gives every idle block back and says how many bytes" * doctest::timeout(30)) {

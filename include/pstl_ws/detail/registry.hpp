@@ -171,7 +171,7 @@ class registry : public std::enable_shared_from_this<registry>, private idle_cho
   void start_workers();
 
   // idle_chore: worker 0 gives back the scratch memory idle for too long.
-  [[nodiscard]] std::chrono::steady_clock::time_point chore_due() const noexcept override {
+  [[nodiscard]] std::chrono::steady_clock::time_point chore_due() noexcept override {
     return m_scratch.idle_release_due();
   }
   void do_chore() noexcept override { m_scratch.trim_idle(); }

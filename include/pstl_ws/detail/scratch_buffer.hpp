@@ -14,16 +14,23 @@
 
 namespace ws::detail {
 
-/// Buffers from this size on are mapped (and, on a worker, kept in its pool's
-/// scratch cache); smaller ones come from operator new, which serves them from
-/// the heap without fresh pages once the program has run a while.
+/// On a thread of a pool, buffers from this size on come from the pool's
+/// scratch cache; smaller ones from operator new, which serves them from the
+/// heap without fresh pages once the program has run a while.
 inline constexpr std::size_t k_scratch_min_bytes = std::size_t{256} << 10;
+/// Off every pool, buffers from this size on are mapped for the call, with
+/// huge pages: glibc maps blocks that large afresh on every allocation (its
+/// mmap threshold grows to 32 MiB at most), so each would fault in 4 KiB pages;
+/// smaller ones come from operator new, which reuses them once glibc has raised
+/// its threshold past them (after the first free).
+inline constexpr std::size_t k_unpooled_map_min_bytes = std::size_t{32} << 20;
 
-/// Raw storage for n values of T: from the scratch cache of the pool the
-/// calling thread works for (a worker or a pool's seat), mapped afresh off
-/// every pool, from operator new below k_scratch_min_bytes or for T aligned
-/// beyond a page. Empty (data() == nullptr) when the memory cannot be had.
-/// Owns the memory, not objects: the caller constructs and destroys those.
+/// Raw storage for n values of T: on a thread of a pool (a worker or a
+/// pool's seat) from the pool's scratch cache, off every pool mapped for the
+/// call, and from operator new below k_scratch_min_bytes (off every pool,
+/// k_unpooled_map_min_bytes) or for T aligned beyond a page. Empty (data() ==
+/// nullptr) when the memory cannot be had. Owns the memory, not objects: the
+/// caller constructs and destroys those.
 template <class T>
 class scratch_buffer {
  public:
@@ -32,11 +39,12 @@ class scratch_buffer {
       return;
     }
     const std::size_t bytes = n * sizeof(T);
-    if (bytes < k_scratch_min_bytes || alignof(T) > 4096) {
+    worker_thread* const current = worker_thread::current();
+    if (bytes < (current != nullptr ? k_scratch_min_bytes : k_unpooled_map_min_bytes) || alignof(T) > 4096) {
       m_data = static_cast<T*>(::operator new(bytes, std::align_val_t{alignof(T)}, std::nothrow));
       return;
     }
-    if (worker_thread* const current = worker_thread::current()) {
+    if (current != nullptr) {
       m_pool = &current->owner();
       m_block = m_pool->lend_scratch(bytes);
     } else {

@@ -60,17 +60,21 @@ class scratch_cache {
   /// be mapped. O(k_max_idle).
   [[nodiscard]] scratch_block acquire(std::size_t bytes) noexcept;
   /// Takes back a block from acquire(); unmaps the oldest idle blocks while
-  /// more than the limit is idle. Returns true if the block is kept and no
-  /// other was idle: idle_release_due() then moved from never to a time.
+  /// more than the limit is idle. Returns true if the block is kept and the
+  /// last idle_release_due() said never, so that whoever asked it (the pool's
+  /// housekeeper) must be told: at most once per such answer, never in a loop
+  /// of calls that each borrow and return a block.
   bool release(scratch_block block) noexcept;
 
   /// Unmaps every idle block; returns the bytes given back.
   std::size_t trim() noexcept;
   /// Unmaps the blocks idle for the idle period or longer; returns the bytes.
   std::size_t trim_idle() noexcept;
-  /// When trim_idle() would next give something back (time_point::max() when
-  /// nothing is idle).
-  [[nodiscard]] std::chrono::steady_clock::time_point idle_release_due() const noexcept;
+  /// When to call trim_idle() next: when the oldest idle block has been idle
+  /// for the idle period; while blocks are lent but none is idle, one idle
+  /// period from now; time_point::max() (never) when no block is lent or idle,
+  /// which the next release() reports.
+  [[nodiscard]] std::chrono::steady_clock::time_point idle_release_due() noexcept;
   /// The bytes idle now.
   [[nodiscard]] std::size_t idle_bytes() const noexcept;
 
@@ -93,6 +97,8 @@ class scratch_cache {
   std::array<idle_block, k_max_idle + 1> m_idle{};  // oldest first; one spare for release
   std::size_t m_count = 0;                          // guarded by m_mutex
   std::size_t m_bytes = 0;                          // idle bytes; guarded by m_mutex
+  std::size_t m_lent = 0;                           // blocks lent now; guarded by m_mutex
+  bool m_said_never = false;  // idle_release_due() said never, release() has not told; guarded by m_mutex
 };
 
 /// Maps a block of at least `bytes` (rounded up to whole pages, or to 2 MiB

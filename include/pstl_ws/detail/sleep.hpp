@@ -123,7 +123,7 @@ struct sleep_stats {
 class idle_chore {
  public:
   /// When do_chore() has something to do; time_point::max() for never.
-  [[nodiscard]] virtual std::chrono::steady_clock::time_point chore_due() const noexcept = 0;
+  [[nodiscard]] virtual std::chrono::steady_clock::time_point chore_due() noexcept = 0;
   virtual void do_chore() noexcept = 0;
 
  protected:
