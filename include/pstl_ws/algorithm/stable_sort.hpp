@@ -9,8 +9,8 @@
 #include <functional>
 #include <iterator>
 
-#include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/algorithm/sort.hpp"
+#include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/detail/par_merge_sort.hpp"
 #include "pstl_ws/detail/scratch_buffer.hpp"
 #include "pstl_ws/execution.hpp"
