@@ -58,7 +58,7 @@ TEST_CASE("after a burst every worker is asleep quickly and the idle pool burns 
 
 TEST_CASE("an idle pool gives its scratch memory back by itself after a while asleep, then sorts again" *
           doctest::timeout(90)) {
-  constexpr std::size_t k_keys = std::size_t{1} << 19;  // a 2 MiB radix buffer, from the pool's scratch
+  constexpr std::size_t k_keys = std::size_t{1} << 17;  // a 512 KiB radix buffer, from the pool's scratch
   std::vector<std::uint32_t> input(k_keys);
   std::mt19937 engine(1);
   std::generate(input.begin(), input.end(), [&engine] { return static_cast<std::uint32_t>(engine()); });

@@ -52,7 +52,7 @@ TEST_CASE("a returned block is lent again to the next call that fits in it" * do
   cache.release(second);
 }
 
-TEST_CASE("blocks from 2 MiB on are whole, aligned huge pages; smaller ones whole pages" * doctest::timeout(30)) {
+TEST_CASE("blocks from 2 MiB on are whole, aligned huge pages, and smaller ones whole pages" * doctest::timeout(30)) {
   scratch_cache cache(k_no_limit);
   for (const std::size_t bytes : {std::size_t{1}, std::size_t{300'000}, 2 * k_mib, 5 * k_mib + 1}) {
     CAPTURE(bytes);
