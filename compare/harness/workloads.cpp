@@ -337,10 +337,12 @@ void add_workloads(suite& s, size_mode mode) {
     s.add("reduce f64", n, random_doubles, reduce_op{}, {.m_calls = calls_for(n), .m_check_value = true});
   }
   // Many short calls in a row, as a program makes them: the workers must
-  // stay awake between calls (every size mode, so the tests run them too).
-  s.add("for_each light back-to-back", k_e5, random_doubles, for_each_op<light_body>{},
+  // stay awake between calls (every size mode, so the tests run them too; the
+  // small mode's 10^4 elements keep the Debug build's smoke test short).
+  const std::size_t back_to_back_n = sizes(mode, {k_e4}, {k_e5}, {k_e5})[0];
+  s.add("for_each light back-to-back", back_to_back_n, random_doubles, for_each_op<light_body>{},
         {.m_calls = k_back_to_back_calls});
-  s.add("reduce f64 back-to-back", k_e5, random_doubles, reduce_op{},
+  s.add("reduce f64 back-to-back", back_to_back_n, random_doubles, reduce_op{},
         {.m_calls = k_back_to_back_calls, .m_check_value = true});
   s.add("transform_reduce dot f64", sizes(mode, {k_e6}, {k_e7}, {k_e7})[0], random_doubles, dot_op{},
         {.m_check_value = true});
