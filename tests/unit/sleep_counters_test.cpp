@@ -51,7 +51,7 @@ void fail_rounds(ws::detail::sleep& s, idle_state& idle, core_latch& latch, int 
 // latches first makes every wake-up visible in sleeping_threads().
 class sleepers {
  public:
-  sleepers(ws::detail::sleep& s, std::size_t k) : m_sleep(s), m_slots(k) {
+  sleepers(ws::detail::sleep& s, std::size_t k) : m_sleep(s), m_sleeps_before(s.stats().m_sleeps), m_slots(k) {
     for (std::size_t i = 0; i < k; ++i) {
       m_slots[i] = std::make_unique<slot>();
       m_slots[i]->m_thread = std::thread([this, i] { search(i); });
@@ -68,9 +68,17 @@ class sleepers {
     }
   }
 
+  // Every thread blocked: counted as sleeping (at registration) and as
+  // having blocked (a sleep, counted under its mutex with m_is_blocked). The
+  // first alone left a gap in which a waker found a registered thread not yet
+  // blocked (random delays under TSan, seed 238846793, caught it).
   [[nodiscard]] bool all_asleep() const {
     return ws_test::eventually(
-        [&] { return m_sleep.counters().sleeping_threads() == m_slots.size(); }, k_patience);
+        [&] {
+          return m_sleep.counters().sleeping_threads() == m_slots.size() &&
+                 m_sleep.stats().m_sleeps - m_sleeps_before == m_slots.size();
+        },
+        k_patience);
   }
   // Sets every latch without waking anyone; each owner is SLEEPING, so every
   // set must report that the owner needs a wake-up.
@@ -111,6 +119,7 @@ class sleepers {
   }
 
   ws::detail::sleep& m_sleep;
+  std::uint64_t m_sleeps_before;  // sleeps counted before these threads started
   std::vector<std::unique_ptr<slot>> m_slots;
 };
 
