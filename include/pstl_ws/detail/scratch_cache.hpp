@@ -36,7 +36,7 @@ struct scratch_block {
 /// Thread safety: every member but the destructor may be called from any
 /// thread; each takes the cache's mutex for a few dozen instructions and makes
 /// its system calls outside it. Lock order: a sleeping worker's mutex, then
-/// this one (sleep::fall_asleep asks idle_release_due()).
+/// this one (sleep::block asks idle_release_due() through the registry).
 class scratch_cache {
  public:
   /// Idle blocks kept at most; more concurrent calls than this still get
@@ -94,7 +94,7 @@ class scratch_cache {
   std::size_t m_limit;
   std::chrono::milliseconds m_idle_release;
   mutable std::mutex m_mutex;
-  std::array<idle_block, k_max_idle + 1> m_idle{};  // oldest first; one spare for release
+  std::array<idle_block, k_max_idle + 1> m_idle{};  // oldest first, one spare for release; guarded by m_mutex
   std::size_t m_count = 0;                          // guarded by m_mutex
   std::size_t m_bytes = 0;                          // idle bytes; guarded by m_mutex
   std::size_t m_lent = 0;                           // blocks lent now; guarded by m_mutex
