@@ -34,6 +34,7 @@ template <class T, class Leaf, class Combine>
 T split_reduce_node(detail::splitter split, std::size_t begin, std::size_t end, Leaf& leaf, Combine& combine,
                     bool migrated) {
   if (!split.try_split(end - begin, migrated)) {
+    const auto timing = split.time_leaf(end - begin);
     return leaf(begin, end);
   }
   const std::size_t mid = begin + (end - begin) / 2;
@@ -56,8 +57,10 @@ T split_reduce(std::size_t n, std::size_t min_len, Leaf& leaf, Combine& combine)
   if (n / 2 < min_len) {
     return leaf(std::size_t{0}, n);
   }
+  detail::leaf_timer timer;
   auto body = [&] {
-    return split_reduce_node<T>(detail::splitter(current_num_threads(), min_len), 0, n, leaf, combine, false);
+    return split_reduce_node<T>(detail::splitter(current_num_threads(), min_len, n, timer), 0, n, leaf, combine,
+                                false);
   };
   return on_pool(body);
 }

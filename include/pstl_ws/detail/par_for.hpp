@@ -48,6 +48,7 @@ void par_for_node(splitter split, std::size_t begin, std::size_t end, Leaf& leaf
     return;  // another leaf threw: its exception is on its way to the caller
   }
   try {
+    const auto timing = split.time_leaf(end - begin);
     leaf(begin, end);
   } catch (...) {
     cancel.cancel();
@@ -63,7 +64,8 @@ void par_for_node(splitter split, std::size_t begin, std::size_t end, Leaf& leaf
 template <class Leaf>
 void par_for(std::size_t n, std::size_t min_len, Leaf& leaf) {
   cancellation cancel;
-  par_for_node(splitter(current_num_threads(), min_len), 0, n, leaf, cancel, false);
+  leaf_timer timer;
+  par_for_node(splitter(current_num_threads(), min_len, n, timer), 0, n, leaf, cancel, false);
 }
 
 /// par_for when `parallel`, else leaf(0, n) on the calling thread (which then

@@ -60,36 +60,43 @@ T fold_leaf(std::size_t begin, std::size_t end, At& at, Op& op) {
   }(std::make_index_sequence<k_fold_lanes>());
 }
 
-/// One node of the fixed tree: halves until a piece has at most leaf_size
-/// elements; the splitter only decides whether the halves run in parallel.
-/// Returns nothing when cancelled (another leaf threw and its exception wins).
+/// The fold of the fixed tree's nodes under [begin, end), on this thread:
+/// halves until a piece has at most leaf_size elements.
+template <class T, class At, class Op>
+T fold_tree(std::size_t begin, std::size_t end, std::size_t leaf_size, At& at, Op& op) {
+  if (end - begin <= leaf_size) {
+    return fold_leaf<T>(begin, end, at, op);
+  }
+  const std::size_t mid = begin + (end - begin) / 2;
+  T a = fold_tree<T>(begin, mid, leaf_size, at, op);
+  T b = fold_tree<T>(mid, end, leaf_size, at, op);
+  return op(std::move(a), std::move(b));
+}
+
+/// One node of the fixed tree: the splitter only decides whether its halves
+/// run in parallel; a node it does not split is folded on this thread
+/// (fold_tree), as one timed leaf of the splitter. Returns nothing when
+/// cancelled (another piece threw and its exception wins).
 template <class T, class At, class Op>
 std::optional<T> par_reduce_node(splitter split, std::size_t begin, std::size_t end, std::size_t leaf_size,
                                  At& at, Op& op, cancellation& cancel, bool migrated) {
   const std::size_t len = end - begin;
-  if (len <= leaf_size) {
+  if (len <= leaf_size || !split.try_split(len, migrated)) {
     if (cancel.is_cancelled()) {
       return std::nullopt;
     }
     try {
-      return fold_leaf<T>(begin, end, at, op);
+      const auto timing = split.time_leaf(len);
+      return fold_tree<T>(begin, end, leaf_size, at, op);
     } catch (...) {
       cancel.cancel();
       throw;
     }
   }
   const std::size_t mid = begin + len / 2;
-  auto left = [&](bool m) { return par_reduce_node<T>(split, begin, mid, leaf_size, at, op, cancel, m); };
-  auto right = [&](bool m) { return par_reduce_node<T>(split, mid, end, leaf_size, at, op, cancel, m); };
-  std::optional<T> a;
-  std::optional<T> b;
-  if (split.try_split(len, migrated)) {
-    std::tie(a, b) = ws::join_context([&](fn_context ctx) { return left(ctx.migrated()); },
-                                      [&](fn_context ctx) { return right(ctx.migrated()); });
-  } else {
-    a = left(false);
-    b = right(false);
-  }
+  auto [a, b] = ws::join_context(
+      [&](fn_context ctx) { return par_reduce_node<T>(split, begin, mid, leaf_size, at, op, cancel, ctx.migrated()); },
+      [&](fn_context ctx) { return par_reduce_node<T>(split, mid, end, leaf_size, at, op, cancel, ctx.migrated()); });
   if (!a || !b) {
     return std::nullopt;
   }
@@ -109,8 +116,12 @@ T par_reduce(std::size_t n, std::size_t leaf_size, T init, At& at, Op& op, bool 
   if (n == 1) {
     return op(std::move(init), at(0));
   }
+  if (!parallel) {
+    return op(std::move(init), fold_tree<T>(0, n, leaf_size, at, op));
+  }
   cancellation cancel;
-  const splitter split(parallel ? current_num_threads() : 0, leaf_size);
+  leaf_timer timer;
+  const splitter split(current_num_threads(), leaf_size, n, timer);
   std::optional<T> total = par_reduce_node<T>(split, 0, n, leaf_size, at, op, cancel, false);
   return op(std::move(init), std::move(*total));  // never empty: an empty piece means an exception was thrown
 }

@@ -5,20 +5,81 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 
 namespace ws::detail {
 
+/// What the finished leaves of one call took per element: the splitter's
+/// estimate of how long a stolen piece will take. Shared by the nodes of one
+/// call; only a hint (relaxed, last writer wins), as cancellation is.
+class leaf_timer {
+ public:
+  /// Records, when it ends, how long the leaf of len elements run in its scope took.
+  class measurement {
+   public:
+    measurement(leaf_timer& timer, std::size_t len) noexcept
+        : m_timer(timer), m_len(len), m_start(std::chrono::steady_clock::now()) {}
+    measurement(const measurement&) = delete;
+    measurement& operator=(const measurement&) = delete;
+    ~measurement() { m_timer.record(m_len, std::chrono::steady_clock::now() - m_start); }
+
+   private:
+    leaf_timer& m_timer;
+    std::size_t m_len;
+    std::chrono::steady_clock::time_point m_start;
+  };
+
+  /// Times the leaf of len elements that runs while the result lives.
+  [[nodiscard]] measurement measure(std::size_t len) noexcept { return {*this, len}; }
+
+  /// A leaf of len elements took `took`.
+  void record(std::size_t len, std::chrono::nanoseconds took) noexcept {
+    const auto picos = static_cast<std::uint64_t>(std::max<std::int64_t>(took.count(), 0)) * 1000 /
+                       std::max<std::size_t>(len, 1);
+    // relaxed: a hint, see above; at least 1 so that 0 keeps meaning "no leaf yet".
+    m_picos_per_element.store(std::max<std::uint64_t>(picos, 1), std::memory_order_relaxed);
+  }
+
+  /// Whether a piece of len elements may take at least `at_least`: true
+  /// until a leaf has finished.
+  [[nodiscard]] bool may_take(std::size_t len, std::chrono::nanoseconds at_least) const noexcept {
+    const std::uint64_t picos = m_picos_per_element.load(std::memory_order_relaxed);  // relaxed: a hint
+    return picos == 0 || static_cast<double>(picos) * static_cast<double>(len) >=
+                             1000.0 * static_cast<double>(at_least.count());
+  }
+
+ private:
+  std::atomic<std::uint64_t> m_picos_per_element{0};
+};
+
 /// Decides, at each node of a recursive split, whether to fork. It starts with
 /// about as many splits as threads, so an undisturbed run makes ~2 pieces per
-/// thread; a piece that migrated to another thread (its job was stolen, so
+/// thread. A piece that migrated to another thread (its job was stolen, so
 /// some thread ran out of work) re-arms it, so busy parts of the range split
-/// further where they are needed. Pieces never go below min_len elements.
+/// further where they are needed, but only a piece of fewer than n/P of the
+/// n elements (P threads), and only one that the call's finished leaves say
+/// takes at least k_rearm_min_time: a larger piece is the initial
+/// distribution, which the starting count already provides for, and a
+/// shorter one cannot even out more than its pieces' steals would cost
+/// (docs/algorithms.md#splitting). Pieces never go below min_len elements.
 /// Copied into each half: every branch of the recursion has its own.
 class splitter {
  public:
-  splitter(std::size_t num_threads, std::size_t min_len) noexcept
-      : m_splits(num_threads), m_num_threads(num_threads), m_min_len(std::max<std::size_t>(min_len, 1)) {}
+  /// The least time a stolen piece must be expected to take to re-arm the
+  /// splitter: many times what a steal costs (about 1-3 µs when the thief
+  /// reads the piece from another core's cache).
+  static constexpr std::chrono::microseconds k_rearm_min_time{5};
+
+  /// The splitter of an input of n elements run on num_threads threads,
+  /// whose leaves report to `timer` (time_leaf).
+  splitter(std::size_t num_threads, std::size_t min_len, std::size_t n, leaf_timer& timer) noexcept
+      : m_splits(num_threads),
+        m_num_threads(num_threads),
+        m_min_len(std::max<std::size_t>(min_len, 1)),
+        m_rearm_max(n / std::max<std::size_t>(num_threads, 1)),
+        m_timer(&timer) {}
 
   /// Whether a piece of `len` elements should be split in two, given whether
   /// it migrated since the last split.
@@ -26,7 +87,7 @@ class splitter {
     if (len / 2 < m_min_len) {
       return false;
     }
-    if (migrated) {
+    if (migrated && len < m_rearm_max && m_timer->may_take(len, k_rearm_min_time)) {
       m_splits = std::max(m_num_threads, m_splits / 2);
       return true;
     }
@@ -37,10 +98,16 @@ class splitter {
     return true;
   }
 
+  /// Times the leaf of len elements that runs while the result lives: what
+  /// a driver wraps each leaf in.
+  [[nodiscard]] leaf_timer::measurement time_leaf(std::size_t len) const noexcept { return m_timer->measure(len); }
+
  private:
   std::size_t m_splits;
   std::size_t m_num_threads;
   std::size_t m_min_len;
+  std::size_t m_rearm_max;  // a stolen piece re-arms only below this length
+  leaf_timer* m_timer;
 };
 
 /// Set when an element function threw: leaves that have not started yet skip

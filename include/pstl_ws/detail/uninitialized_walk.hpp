@@ -32,6 +32,7 @@ bool uninitialized_node(splitter split, std::size_t begin, std::size_t end, Cons
       return false;  // another piece threw: its exception is on its way to the caller
     }
     try {
+      const auto timing = split.time_leaf(end - begin);
       construct(begin, end);
     } catch (...) {
       cancel.cancel();
@@ -89,7 +90,9 @@ struct constructing_pass {
     }
     auto destroy = [first](std::size_t b, std::size_t e) { std::destroy(nth(first, b), nth(first, e)); };
     cancellation cancel;
-    uninitialized_node(splitter(current_num_threads(), plan.min_leaf()), 0, n, leaf, destroy, cancel, false);
+    leaf_timer timer;
+    uninitialized_node(splitter(current_num_threads(), plan.min_leaf(), n, timer), 0, n, leaf, destroy, cancel,
+                       false);
   }
 };
 
