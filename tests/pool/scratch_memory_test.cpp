@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
-// The scratch memory a pool lends its sorts: kept for the next call, within
-// the pool's limit, given back on request, and never shared by two calls at
-// once. (Given back after a while asleep: idle_test.cpp, with the timed tests.)
+// The scratch memory a pool lends its sorts and the other algorithms with a
+// buffer: kept for the next call, within the pool's limit, given back on
+// request, and never shared by two calls at once. (Given back after a while
+// asleep: idle_test.cpp, with the timed tests.)
 #include <pstl_ws/algorithm.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -120,5 +123,73 @@ TEST_CASE("callers sorting at once on one pool each get their own buffer, and th
       }
     });
     CHECK(pool.stats().idle_scratch_bytes <= k_limit);
+  }
+}
+
+TEST_CASE("the algorithms with an element buffer borrow it from the pool's scratch cache too" *
+          doctest::timeout(120)) {
+  // 2^16 + 8 u64 values: above partial_sort_copy's parallel threshold, and
+  // every buffer below is of at least 2^15 elements, the 256 KiB from which
+  // scratch_buffer goes to the cache.
+  constexpr std::size_t n = (std::size_t{1} << 16) + 8;
+  std::vector<std::uint64_t> input(n);
+  std::mt19937_64 engine(11);
+  std::generate(input.begin(), input.end(), [&engine] { return engine() % 1000; });
+  const auto odd = [](std::uint64_t x) { return x % 2 == 1; };
+  const auto sorted_halves = [&] {
+    auto halves = input;
+    std::sort(halves.begin(), halves.begin() + n / 2);
+    std::sort(halves.begin() + n / 2, halves.end());
+    return halves;
+  }();
+  using buffered_call = std::function<void(ws::thread_pool&, std::vector<std::uint64_t>&)>;
+  using expected_call = std::function<void(std::vector<std::uint64_t>&)>;
+  struct buffered_algorithm {
+    std::string m_name;
+    std::vector<std::uint64_t> m_input;
+    buffered_call m_parallel;
+    expected_call m_sequential;
+  };
+  const std::vector<buffered_algorithm> algorithms = {
+      {"remove_if", input,
+       [&](ws::thread_pool& pool, auto& v) { v.erase(ws::remove_if(ws::par.on(pool), v.begin(), v.end(), odd), v.end()); },
+       [&](auto& v) { v.erase(std::remove_if(v.begin(), v.end(), odd), v.end()); }},
+      {"unique", input, [](ws::thread_pool& pool, auto& v) { v.erase(ws::unique(ws::par.on(pool), v.begin(), v.end()), v.end()); },
+       [](auto& v) { v.erase(std::unique(v.begin(), v.end()), v.end()); }},
+      {"stable_partition", input,
+       [&](ws::thread_pool& pool, auto& v) { ws::stable_partition(ws::par.on(pool), v.begin(), v.end(), odd); },
+       [&](auto& v) { std::stable_partition(v.begin(), v.end(), odd); }},
+      {"partial_sort_copy", input,
+       [](ws::thread_pool& pool, auto& v) {
+         std::vector<std::uint64_t> out(100);
+         ws::partial_sort_copy(ws::par.on(pool), v.begin(), v.end(), out.begin(), out.end());
+         v = out;
+       },
+       [](auto& v) {
+         std::vector<std::uint64_t> out(100);
+         std::partial_sort_copy(v.begin(), v.end(), out.begin(), out.end());
+         v = out;
+       }},
+      {"inplace_merge", sorted_halves,
+       [](ws::thread_pool& pool, auto& v) { ws::inplace_merge(ws::par.on(pool), v.begin(), v.begin() + n / 2, v.end()); },
+       [](auto& v) { std::inplace_merge(v.begin(), v.begin() + n / 2, v.end()); }},
+      {"shift_left", input, [](ws::thread_pool& pool, auto& v) { ws::shift_left(ws::par.on(pool), v.begin(), v.end(), 3); },
+       [](auto& v) { std::shift_left(v.begin(), v.end(), 3); }},
+      {"shift_right", input, [](ws::thread_pool& pool, auto& v) { ws::shift_right(ws::par.on(pool), v.begin(), v.end(), 3); },
+       [](auto& v) { std::shift_right(v.begin(), v.end(), 3); }},
+  };
+  for (const buffered_algorithm& algorithm : algorithms) {
+    CAPTURE(algorithm.m_name);
+    auto expected = algorithm.m_input;
+    algorithm.m_sequential(expected);
+    for (std::size_t threads : ws_test::k_thread_counts) {
+      CAPTURE(threads);
+      ws::thread_pool pool(ws_test::pool_options(threads));
+      auto values = algorithm.m_input;
+      algorithm.m_parallel(pool, values);
+      // shift's moved-from tail is unspecified by the standard; both leave the values.
+      CHECK(values == expected);
+      CHECK(pool.stats().idle_scratch_bytes >= (std::size_t{1} << 18));
+    }
   }
 }

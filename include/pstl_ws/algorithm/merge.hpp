@@ -57,23 +57,21 @@ void inplace_merge_random_access(const basic_policy<Kind>& policy, It first, It 
     return;  // already in order
   }
   if (n / 2 >= grain) {  // n >= 2 * grain, without overflow
-    const scratch_buffer<value> buffer(n);
-    if (value* const slots = buffer.data()) {
-      auto body = [&] {
-        par_move_into_buffer(first, slots, n, grain);
-        try {
-          par_merge(slots, n1, slots + n1, n - n1, first, comp, grain);
-        } catch (...) {
-          move_back(slots, first, n);  // the merge put every value back into the buffer
-          std::destroy_n(slots, n);
-          throw;
-        }
-        if constexpr (!std::is_trivially_destructible_v<value>) {
-          auto destroy = [slots](std::size_t begin, std::size_t end) { std::destroy(slots + begin, slots + end); };
-          par_for(n, grain, destroy);
-        }
-      };
-      run_on_pool(policy, body);
+    auto body = [&](value* slots) {
+      par_move_into_buffer(first, slots, n, grain);
+      try {
+        par_merge(slots, n1, slots + n1, n - n1, first, comp, grain);
+      } catch (...) {
+        move_back(slots, first, n);  // the merge put every value back into the buffer
+        std::destroy_n(slots, n);
+        throw;
+      }
+      if constexpr (!std::is_trivially_destructible_v<value>) {
+        auto destroy = [slots](std::size_t begin, std::size_t end) { std::destroy(slots + begin, slots + end); };
+        par_for(n, grain, destroy);
+      }
+    };
+    if (run_with_scratch<value>(policy, n, body)) {
       return;
     }
   }

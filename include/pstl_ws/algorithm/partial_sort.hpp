@@ -35,12 +35,7 @@ bool partial_sort_copy_through_buffer([[maybe_unused]] const basic_policy<Kind>&
                                       [[maybe_unused]] std::size_t r, [[maybe_unused]] Comp& comp) {
   using value = std::iter_value_t<In>;
   if constexpr (std::constructible_from<value, std::iter_reference_t<In>>) {
-    const scratch_buffer<value> buffer(n);
-    value* const values = buffer.data();
-    if (values == nullptr) {
-      return false;
-    }
-    auto body = [&] {
+    auto body = [&](value* values) {
       ws::uninitialized_copy(policy, first, nth(first, n), values);
       try {
         select(values, values + (r - 1), values + n, comp, select_plan::of(policy));
@@ -52,8 +47,7 @@ bool partial_sort_copy_through_buffer([[maybe_unused]] const basic_policy<Kind>&
       ws::destroy(policy, values, values + n);
       ws::sort(policy, out, nth(out, r), comp);
     };
-    run_on_pool(policy, body);
-    return true;
+    return run_with_scratch<value>(policy, n, body);
   } else {
     return false;
   }

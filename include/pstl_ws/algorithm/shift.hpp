@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "pstl_ws/algorithm/copy.hpp"
+#include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/detail/par_merge_sort.hpp"
 #include "pstl_ws/detail/par_walk.hpp"
 #include "pstl_ws/execution.hpp"
@@ -30,12 +31,7 @@ bool shift_left_through_buffer([[maybe_unused]] const basic_policy<Kind>& policy
                                [[maybe_unused]] std::size_t n, [[maybe_unused]] std::size_t m) {
   using value = std::iter_value_t<It>;
   if constexpr (std::is_move_constructible_v<value>) {
-    const scratch_buffer<value> buffer(m);
-    value* const slots = buffer.data();
-    if (slots == nullptr) {
-      return false;
-    }
-    auto moves = [&] {
+    auto moves = [&](value* slots) {
       ws::uninitialized_move(policy, nth(first, n), nth(first, n + m), slots);
       try {
         ws::move(policy, slots, slots + m, first);
@@ -45,8 +41,7 @@ bool shift_left_through_buffer([[maybe_unused]] const basic_policy<Kind>& policy
       }
       ws::destroy(policy, slots, slots + m);
     };
-    run_on_pool(policy, moves);
-    return true;
+    return run_with_scratch<value>(policy, m, moves);
   } else {
     return false;
   }

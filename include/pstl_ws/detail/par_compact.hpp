@@ -17,6 +17,7 @@
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/detail/par_merge_sort.hpp"
 #include "pstl_ws/detail/par_scan.hpp"
+#include "pstl_ws/detail/scratch_buffer.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/memory/destroy.hpp"
 
@@ -226,17 +227,13 @@ std::optional<It> compact_in_place([[maybe_unused]] const basic_policy<Kind>& po
     if (!plan.parallel()) {
       return std::nullopt;
     }
-    const scratch_buffer<value> buffer(n);
-    value* const slots = buffer.data();
-    if (slots == nullptr) {
-      return std::nullopt;
-    }
     auto classify = [first, test](std::size_t i) mutable { return test(first, i); };
-    buffer_emitter<KeepDropped, It, value> emit{first, slots, n};
-    auto body = [&]() -> std::optional<It> {
+    std::optional<It> result;
+    auto body = [&](value* slots) {
+      buffer_emitter<KeepDropped, It, value> emit{first, slots, n};
       const std::optional<std::size_t> kept = par_compact(plan.tiles(), n, classify, emit);
       if (!kept) {
-        return std::nullopt;
+        return;
       }
       const std::size_t built = KeepDropped ? n : *kept;
       try {
@@ -250,9 +247,10 @@ std::optional<It> compact_in_place([[maybe_unused]] const basic_policy<Kind>& po
         throw;
       }
       ws::destroy(policy, slots, slots + built);
-      return nth(first, *kept);
+      result = nth(first, *kept);
     };
-    return run_on_pool(policy, body);
+    run_with_scratch<value>(policy, n, body);
+    return result;
   } else {
     return std::nullopt;
   }

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include "pstl_ws/detail/scratch_buffer.hpp"
 #include "pstl_ws/detail/splitter.hpp"
 #include "pstl_ws/detail/worker_thread.hpp"
 #include "pstl_ws/execution.hpp"
@@ -27,6 +28,24 @@ std::invoke_result_t<Body&> run_on_pool(const basic_policy<Kind>& policy, Body& 
     return body();
   }
   return thread_pool::global().install(body);
+}
+
+/// Runs body(slots) on the pool run_on_pool picks, with raw slots for n
+/// values of T borrowed there (so from that pool's scratch cache, docs/scratch.md),
+/// and gives them back when body returns or throws. body constructs and
+/// destroys the objects. Returns false, having run nothing, if the memory
+/// cannot be had; the caller then falls back to an algorithm without it.
+template <class T, execution_kind Kind, class Body>
+bool run_with_scratch(const basic_policy<Kind>& policy, std::size_t n, Body& body) {
+  auto with_slots = [&] {
+    const scratch_buffer<T> buffer(n);
+    if (buffer.data() == nullptr) {
+      return false;
+    }
+    body(buffer.data());
+    return true;
+  };
+  return run_on_pool(policy, with_slots);
 }
 
 /// The grain a call uses: the policy's, or the algorithm's default.
