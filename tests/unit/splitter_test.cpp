@@ -135,3 +135,15 @@ TEST_CASE("a leaf timer measures the leaf run in the scope of its measurement") 
   CHECK(timer.may_take(5, std::chrono::milliseconds(1)));
   CHECK_FALSE(timer.may_take(5, std::chrono::hours(1)));
 }
+
+TEST_CASE("a leaf timer keeps its estimate until a leaf differs from it by more than twice") {
+  leaf_timer timer;
+  timer.record(1000, std::chrono::microseconds(1000));  // 1 µs an element
+  timer.record(1000, std::chrono::microseconds(1500));  // within 2x: kept
+  CHECK(timer.may_take(1000, std::chrono::microseconds(1000)));
+  CHECK_FALSE(timer.may_take(1000, std::chrono::microseconds(1001)));
+  timer.record(1000, std::chrono::microseconds(3000));  // 3x: taken
+  CHECK(timer.may_take(1000, std::chrono::microseconds(3000)));
+  timer.record(1000, std::chrono::microseconds(1000));  // a third: taken
+  CHECK_FALSE(timer.may_take(1000, std::chrono::microseconds(1001)));
+}

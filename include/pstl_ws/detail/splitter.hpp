@@ -13,7 +13,7 @@ namespace ws::detail {
 
 /// What the finished leaves of one call took per element: the splitter's
 /// estimate of how long a stolen piece will take. Shared by the nodes of one
-/// call; only a hint (relaxed, last writer wins), as cancellation is.
+/// call; only a hint (relaxed), as cancellation is.
 class leaf_timer {
  public:
   /// Records, when it ends, how long the leaf of len elements run in its scope took.
@@ -34,12 +34,18 @@ class leaf_timer {
   /// Times the leaf of len elements that runs while the result lives.
   [[nodiscard]] measurement measure(std::size_t len) noexcept { return {*this, len}; }
 
-  /// A leaf of len elements took `took`.
+  /// A leaf of len elements took `took`. Writes only when the estimate moves
+  /// by more than 2×: every leaf of every thread reports here, and a store
+  /// each time would bounce the line between their caches (and the call's
+  /// cancellation flag, which every leaf reads, may share it).
   void record(std::size_t len, std::chrono::nanoseconds took) noexcept {
-    const auto picos = static_cast<std::uint64_t>(std::max<std::int64_t>(took.count(), 0)) * 1000 /
-                       std::max<std::size_t>(len, 1);
-    // relaxed: a hint, see above; at least 1 so that 0 keeps meaning "no leaf yet".
-    m_picos_per_element.store(std::max<std::uint64_t>(picos, 1), std::memory_order_relaxed);
+    const auto picos = std::max<std::uint64_t>(
+        static_cast<std::uint64_t>(std::max<std::int64_t>(took.count(), 0)) * 1000 / std::max<std::size_t>(len, 1),
+        1);  // at least 1, so that 0 keeps meaning "no leaf yet"
+    const std::uint64_t known = m_picos_per_element.load(std::memory_order_relaxed);  // relaxed: a hint, see above
+    if (known == 0 || picos > 2 * known || 2 * picos < known) {
+      m_picos_per_element.store(picos, std::memory_order_relaxed);  // relaxed: a hint, see above
+    }
   }
 
   /// Whether a piece of len elements may take at least `at_least`: true
