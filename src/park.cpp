@@ -41,7 +41,7 @@ void worker_thread::run_on_fibers() noexcept {
     // Every fiber that ran here has ended (fiber_main): back on the thread's stack.
   } else {
     m_running = nullptr;  // no stack for even one fiber: serve on the thread's stack
-    wait_until_cold(m_registry.terminate_latch(m_index));
+    serve_until_terminated();
   }
   m_running = nullptr;
   m_origin = nullptr;
@@ -57,7 +57,7 @@ fiber_context& worker_thread::fiber_main(fiber_context& self) noexcept {
     if (terminate.probe()) {
       break;
     }
-    worker->run_one(terminate, &self);
+    worker->run_one(terminate, &self, search_level::top);
     worker = &current_worker();
   }
   // The worker ends. No job is outstanding, so no fiber is parked: each fiber
@@ -101,7 +101,7 @@ void worker_thread::park_until(core_latch& latch) noexcept {
     // frame, without sleeping (the latch may name the worker it started on).
     while (!latch.probe()) {
       worker = &current_worker();
-      if (auto job = worker->find_work()) {
+      if (auto job = worker->find_work(search_level::nested)) {
         worker->execute_on_top(*job);
       } else {
         std::this_thread::yield();

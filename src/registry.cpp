@@ -95,11 +95,16 @@ bool registry::has_ready_fiber() const noexcept { return m_fibers->has_ready(); 
 
 std::size_t registry::fibers_made() const noexcept { return parks() ? m_fibers->fibers_made() : 0; }
 
-void registry::inject(job_ref job) {
-  const bool queue_was_empty = m_injector.is_empty();
-  m_injector.push(job);
-  PSTL_WS_TEST_HOOK(job_injected, 0);
-  m_sleep.new_injected_jobs(1, queue_was_empty);
+void registry::inject(job_ref job, injected_as kind) {
+  injector& queue = kind == injected_as::new_call ? m_injected_calls : m_injected_parts;
+  const bool queue_was_empty = queue.is_empty();
+  queue.push(job);
+  PSTL_WS_TEST_HOOK(job_injected, static_cast<std::uintptr_t>(kind));
+  if (kind == injected_as::new_call) {
+    m_sleep.new_injected_calls(1, queue_was_empty);
+  } else {
+    m_sleep.new_injected_jobs(1, queue_was_empty);
+  }
 }
 
 void registry::increment_terminate_count() noexcept {

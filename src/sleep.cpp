@@ -67,15 +67,30 @@ sleep::sleep(std::size_t n, std::chrono::nanoseconds idle_spin, idle_chore* chor
   m_worker_states = std::make_unique<worker_sleep_state[]>(n);
 }
 
-idle_state sleep::start_looking(std::size_t worker_index) noexcept {
+idle_state sleep::start_looking(std::size_t worker_index, search_level level) noexcept {
   m_counters.add_inactive_thread();
-  return idle_state{worker_index, 0, idle_state::k_no_jobs_counter};
+  if (level == search_level::top) {
+    m_top_idle.fetch_add(top_idle_counts::k_one_awake);  // seq_cst: docs/scheduling.md#waking
+  }
+  return idle_state{worker_index, level, 0, idle_state::k_no_jobs_counter};
 }
 
-void sleep::work_found() noexcept {
+void sleep::work_found(const idle_state& idle) noexcept {
+  if (idle.m_level == search_level::top) {
+    m_top_idle.fetch_sub(top_idle_counts::k_one_awake);  // seq_cst: docs/scheduling.md#waking
+  }
   // Becoming active again wakes up to two sleepers: if this thread found work,
   // there may be more (docs/sleep.md#work-found).
   wake_any_threads(m_counters.sub_inactive_thread());
+}
+
+void sleep::top_thread_sleeps() noexcept {
+  // One RMW: awake - 1, sleeping + 1 (the low half is at least 1, so no borrow).
+  m_top_idle.fetch_add(top_idle_counts::k_one_sleeping - top_idle_counts::k_one_awake);  // seq_cst: before the SleepFence
+}
+
+void sleep::top_thread_wakes() noexcept {
+  m_top_idle.fetch_sub(top_idle_counts::k_one_sleeping - top_idle_counts::k_one_awake);  // seq_cst: docs/scheduling.md#waking
 }
 
 void sleep::no_work_found(idle_state& idle, core_latch& latch, bool (*has_injected_jobs)(void*),
@@ -143,6 +158,13 @@ void sleep::fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected
       break;
     }
   }
+  // A thread that may start new calls is counted as a sleeping one of those
+  // too, before the SleepFence, so that a poster of a call either sees it or
+  // is seen by its last look (docs/scheduling.md#waking).
+  const bool at_top = idle.m_level == search_level::top;
+  if (at_top) {
+    top_thread_sleeps();
+  }
   // Step 5 (SleepFence): pairs with the PushFence of new_injected_jobs. Either
   // the injector push is visible to the look below, or the poster's counter
   // read sees us as a sleeper and wakes us (docs/sleep.md#fences).
@@ -152,8 +174,12 @@ void sleep::fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected
   // when the JEC has wrapped around to the value we remembered.
   if (has_injected_jobs(ctx)) {
     m_counters.sub_sleeping_thread();  // nobody else will: we were never blocked
+    if (at_top) {
+      top_thread_wakes();
+    }
   } else {
     state.m_is_blocked = true;
+    state.m_blocked_at_top = at_top;
     state.m_sleeps.fetch_add(1, std::memory_order_relaxed);  // relaxed: statistic, written under m_mutex
     PSTL_WS_TEST_HOOK(before_block, idle.m_worker_index);
     while (state.m_is_blocked) {
@@ -179,41 +205,54 @@ void sleep::block(worker_sleep_state& state, std::unique_lock<std::mutex>& lock,
 }
 
 void sleep::new_internal_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
-  new_jobs(num_jobs, queue_was_empty);
+  new_jobs(num_jobs, queue_was_empty, search_level::nested);
 }
 
 void sleep::new_injected_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
   // PushFence: pairs with the SleepFence in fall_asleep (docs/sleep.md#fences).
   seq_cst_fence();
-  new_jobs(num_jobs, queue_was_empty);
+  new_jobs(num_jobs, queue_was_empty, search_level::nested);
+}
+
+void sleep::new_injected_calls(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
+  // PushFence: pairs with the SleepFence in fall_asleep (docs/sleep.md#fences).
+  seq_cst_fence();
+  new_jobs(num_jobs, queue_was_empty, search_level::top);
 }
 
 void sleep::new_ready_fiber() noexcept {
   // PushFence: pairs with the SleepFence in fall_asleep (docs/sleep.md#fences).
   seq_cst_fence();
-  const sleep_counters counters = m_counters.increment_jobs_event_counter_if(jec_is_sleepy);
-  if (counters.sleeping_threads() > 0) {
-    wake_any_threads(1);  // workers first: the seat has the last index
+  m_counters.increment_jobs_event_counter_if(jec_is_sleepy);
+  if (top_idle_counts{m_top_idle.load()}.sleeping() > 0) {
+    wake_any_threads(1, search_level::top);
   }
 }
 
-void sleep::new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
+void sleep::new_jobs(std::uint32_t num_jobs, bool queue_was_empty, search_level takers) noexcept {
   // An even (sleepy) JEC becomes odd, so that sleepy threads re-search instead
   // of blocking; when it is already odd this is one load and no write.
   const sleep_counters counters = m_counters.increment_jobs_event_counter_if(jec_is_sleepy);
   PSTL_WS_TEST_HOOK(jobs_posted, num_jobs);
-  const std::size_t sleepers = counters.sleeping_threads();
+  // Only the threads that may take the jobs count: for a new call, those at
+  // the top of their loop (docs/scheduling.md#waking).
+  std::size_t sleepers = counters.sleeping_threads();
+  std::size_t awake_idle = counters.awake_but_idle_threads();
+  if (takers == search_level::top) {
+    const top_idle_counts top{m_top_idle.load()};
+    sleepers = top.sleeping();
+    awake_idle = top.awake();
+  }
   if (sleepers == 0) {
     return;
   }
   const std::size_t jobs = num_jobs;
-  const std::size_t awake_idle = counters.awake_but_idle_threads();
   if (!queue_was_empty) {
     // A backlog: searching threads have not kept up, so wake sleepers too.
-    wake_any_threads(std::min(jobs, sleepers));
+    wake_any_threads(std::min(jobs, sleepers), takers);
   } else if (awake_idle < jobs) {
     // Not enough searching threads to take every new job.
-    wake_any_threads(std::min(jobs - awake_idle, sleepers));
+    wake_any_threads(std::min(jobs - awake_idle, sleepers), takers);
   }
   // Otherwise the threads still searching will find the jobs.
 }
@@ -222,18 +261,18 @@ void sleep::notify_worker_latch_is_set(std::size_t worker_index) noexcept {
   wake_specific_thread(worker_index);
 }
 
-void sleep::wake_any_threads(std::size_t num_to_wake) noexcept {
+void sleep::wake_any_threads(std::size_t num_to_wake, search_level takers) noexcept {
   for (std::size_t i = 0; i < m_num_threads && num_to_wake > 0; ++i) {
-    if (wake_specific_thread(i)) {
+    if (wake_specific_thread(i, takers)) {
       --num_to_wake;
     }
   }
 }
 
-bool sleep::wake_specific_thread(std::size_t worker_index) noexcept {
+bool sleep::wake_specific_thread(std::size_t worker_index, search_level takers) noexcept {
   worker_sleep_state& state = m_worker_states[worker_index];
   std::lock_guard lock(state.m_mutex);
-  if (!state.m_is_blocked) {
+  if (!state.m_is_blocked || (takers == search_level::top && !state.m_blocked_at_top)) {
     return false;
   }
   state.m_is_blocked = false;
@@ -241,6 +280,9 @@ bool sleep::wake_specific_thread(std::size_t worker_index) noexcept {
   // The waker, not the sleeper, removes the sleeper from the count, so that
   // posters at once see the thread as awake (docs/sleep.md#waking).
   m_counters.sub_sleeping_thread();
+  if (state.m_blocked_at_top) {
+    top_thread_wakes();
+  }
   state.m_wake_ups.fetch_add(1, std::memory_order_relaxed);  // relaxed: statistic, written under m_mutex
   return true;
 }

@@ -55,8 +55,7 @@ void worker_thread::main_loop(registry& owner, std::size_t index) noexcept {
   if (owner.parks()) {
     self.run_on_fibers();
   } else {
-    // The idle loop is the main loop: the latch waited on is the terminate latch.
-    self.wait_until(owner.terminate_latch(index));
+    self.serve_until_terminated();
   }
   // Invariant: termination happens only once no job is outstanding.
   PSTL_WS_ASSERT(self.m_deque.is_empty());
@@ -84,13 +83,20 @@ seated_caller::~seated_caller() {
   }
 }
 
-void worker_thread::wait_until_cold(core_latch& latch) noexcept {
-  while (!latch.probe()) {
-    run_one(latch, nullptr);
+void worker_thread::serve_until_terminated() noexcept {
+  core_latch& terminate = m_registry.terminate_latch(m_index);
+  while (!terminate.probe()) {
+    run_one(terminate, nullptr, search_level::top);
   }
 }
 
-void worker_thread::run_one(core_latch& latch, fiber_context* base) noexcept {
+void worker_thread::wait_until_cold(core_latch& latch) noexcept {
+  while (!latch.probe()) {
+    run_one(latch, nullptr, search_level::nested);
+  }
+}
+
+void worker_thread::run_one(core_latch& latch, fiber_context* base, search_level level) noexcept {
   if (base != nullptr) {
     // A frame whose wait is over goes on first; this look is the one a ready
     // wake this worker owes stood for (owe_ready_wake).
@@ -101,7 +107,7 @@ void worker_thread::run_one(core_latch& latch, fiber_context* base) noexcept {
     }
   }
   // Own jobs next, without touching the sleep counters.
-  if (auto job = take_local_job()) {
+  if (auto job = take_own_work(level)) {
     execute(*job);
     return;
   }
@@ -111,38 +117,59 @@ void worker_thread::run_one(core_latch& latch, fiber_context* base) noexcept {
     returned_into_parent_pool();
   }
   sleep& sleep = m_registry.sleep_module();
-  idle_state idle = sleep.start_looking(m_index);
+  idle_state idle = sleep.start_looking(m_index, level);
   while (!latch.probe()) {
     if (base != nullptr) {
       if (fiber_context* ready = m_registry.pop_ready_fiber()) {
-        sleep.work_found();
+        sleep.work_found(idle);
         resume_ready(*base, *ready);
         return;
       }
     }
-    if (auto job = find_work()) {
-      sleep.work_found();
+    if (auto job = find_work(level)) {
+      sleep.work_found(idle);
       execute(*job);
       return;
     }
-    // Only a scheduler fiber at its base can take a ready fiber; the seat's
-    // waits must not stay awake for one.
-    sleep.no_work_found(idle, latch, [this, base]() noexcept {
-      return m_registry.has_injected_job() || (base != nullptr && m_registry.has_ready_fiber());
+    // The last look before sleeping covers what this thread may take: only a
+    // scheduler fiber at its base can take a ready fiber, and only a thread at
+    // the top of its loop a new call.
+    sleep.no_work_found(idle, latch, [this, base, level]() noexcept {
+      return m_registry.has_injected_job(level) || (base != nullptr && m_registry.has_ready_fiber());
     });
   }
   // The latch was set while this worker was idle.
-  sleep.work_found();
+  sleep.work_found(idle);
 }
 
-std::optional<job_ref> worker_thread::find_work() noexcept {
+std::optional<job_ref> worker_thread::take_own_work(search_level level) noexcept {
+  // Every k_injector_tick-th time at the top, injected work goes first: a
+  // worker whose own spawned jobs keep coming still starts new calls.
+  if (level == search_level::top && ++m_top_searches % k_injector_tick == 0) {
+    if (auto job = m_registry.pop_injected_job(level)) {
+      return job;
+    }
+  }
+  return take_local_job();
+}
+
+std::optional<job_ref> worker_thread::find_work(search_level level) noexcept {
   if (auto job = take_local_job()) {
     return job;
+  }
+  // At the top the injected calls come before stealing, so that a new call
+  // starts while a running one still has stealable work; inside a wait only
+  // parts of running calls may be taken, and last (docs/scheduling.md).
+  if (level == search_level::top) {
+    if (auto job = m_registry.pop_injected_job(level)) {
+      return job;
+    }
+    return steal();
   }
   if (auto job = steal()) {
     return job;
   }
-  return m_registry.pop_injected_job();
+  return m_registry.pop_injected_job(level);
 }
 
 std::optional<job_ref> worker_thread::steal() noexcept {

@@ -52,6 +52,28 @@ TEST_CASE("mutual install across two one-thread pools finishes" * doctest::timeo
   }
 }
 
+TEST_CASE("callers from outside nesting calls across two one-thread pools finish, though every thread may be waiting" *
+          doctest::timeout(120)) {
+  // A call from another pool's worker is part of a running call: a thread
+  // inside a wait must take it, or two pools whose threads all wait on each
+  // other would wait forever (docs/scheduling.md#calls-from-other-pools).
+  ws::thread_pool a(ws_test::pool_options(1));
+  ws::thread_pool b(ws_test::pool_options(1));
+  std::atomic<int> wrong{0};
+  ws_test::run_on_threads(4, [&](std::size_t caller) {
+    ws::thread_pool& first = caller % 2 == 0 ? a : b;
+    ws::thread_pool& second = caller % 2 == 0 ? b : a;
+    for (int round = 0; round < 50; ++round) {
+      const auto result = first.install(
+          [&] { return second.install([&] { return first.install([] { return ws_test::fib_by_join(8); }); }); });
+      if (result != 21) {
+        wrong.fetch_add(1);
+      }
+    }
+  });
+  CHECK(wrong.load() == 0);
+}
+
 TEST_CASE("a worker waiting on another pool keeps running its own pool's jobs" * doctest::timeout(60)) {
   // a's only worker waits inside b; the job that releases it must run on a,
   // so it can only run if that waiting worker serves its own pool meanwhile.

@@ -174,6 +174,7 @@ constexpr std::size_t k_post_trials = 25'000 / k_scale;
 constexpr std::size_t k_sleeping_owner_trials = 10'000 / k_scale;
 constexpr std::size_t k_returning_owner_trials = 20'000 / k_scale;
 constexpr std::size_t k_cross_pool_trials = 1'000 / k_scale;
+constexpr std::size_t k_nested_searcher_trials = 2'000 / k_scale;
 
 }  // namespace
 
@@ -217,6 +218,47 @@ TEST_CASE("a job posted from outside while the only worker falls asleep always r
                    point);
   }
   CHECK(ran.load() == k_post_trials + 1);
+}
+
+TEST_CASE("a new call posted while a thread inside a wait falls asleep wakes the worker asleep at the top" *
+          doctest::timeout(300)) {
+  if (hooks_missing()) {
+    return;
+  }
+  // The caller waits in the seat for a call into another pool: it searches
+  // from a wait and may not start the new call, so the poster must not count
+  // it as a searching thread, and must wake the worker (docs/scheduling.md#waking).
+  ws::thread_pool pool(ws_test::pool_options(2));  // one worker, and the seat
+  ws::thread_pool other(ws_test::pool_options(1));
+  const gate_installed installed;
+  g_gate.m_poster.store(std::this_thread::get_id());
+  const std::size_t seat = pool.num_threads() - 1;
+  std::atomic<std::size_t> ran{0};
+  for (std::size_t trial = 0; trial < k_nested_searcher_trials; ++trial) {
+    const hook_point point = k_sleep_points[trial % k_sleep_points.size()];
+    await_or_abort([&] { return pool.stats().sleeping_threads == 1; }, "the worker never slept", trial, point);
+    arm(point, seat);
+    std::atomic<bool> release_other{false};
+    std::thread caller([&] {
+      pool.install([&] {
+        other.install([&] {
+          while (!release_other.load()) {
+            std::this_thread::yield();
+          }
+        });
+      });
+    });
+    await_or_abort([] { return g_gate.m_stopped.load(); }, "the caller never got there", trial, point);
+    g_gate.m_stopped.store(false);
+    // The post's jobs_posted point releases the caller, between the poster's
+    // JEC update and its reading of who may take the call.
+    pool.spawn([&ran] { ran.fetch_add(1); });
+    await_or_abort([&] { return ran.load() == trial + 1; }, "lost wake-up: the new call never ran", trial,
+                   point);
+    release_other.store(true);
+    caller.join();
+  }
+  CHECK(ran.load() == k_nested_searcher_trials);
 }
 
 TEST_CASE("a latch set while its owner falls asleep wakes the owner" * doctest::timeout(300)) {

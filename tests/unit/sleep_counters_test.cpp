@@ -23,6 +23,7 @@ namespace {
 using ws::detail::atomic_sleep_counters;
 using ws::detail::core_latch;
 using ws::detail::idle_state;
+using ws::detail::search_level;
 using ws::detail::sleep_counters;
 
 constexpr auto k_patience = std::chrono::seconds(20);
@@ -45,16 +46,19 @@ void fail_rounds(ws::detail::sleep& s, idle_state& idle, core_latch& latch, int 
   }
 }
 
-// k threads, thread i searching as worker i of `s` until its own latch is set.
-// A woken thread whose latch is not set goes back to sleep; one whose latch
-// was set before the wake-up exits without touching the counters, so setting
-// latches first makes every wake-up visible in sleeping_threads().
+// k threads, thread i searching as worker i of `s` until its own latch is set:
+// the last `at_top` of them from the top of their loop, the others from a
+// wait. A woken thread whose latch is not set goes back to sleep; one whose
+// latch was set before the wake-up exits without touching the counters, so
+// setting latches first makes every wake-up visible in sleeping_threads().
 class sleepers {
  public:
-  sleepers(ws::detail::sleep& s, std::size_t k) : m_sleep(s), m_sleeps_before(s.stats().m_sleeps), m_slots(k) {
+  sleepers(ws::detail::sleep& s, std::size_t k, std::size_t at_top = 0)
+      : m_sleep(s), m_sleeps_before(s.stats().m_sleeps), m_slots(k) {
     for (std::size_t i = 0; i < k; ++i) {
       m_slots[i] = std::make_unique<slot>();
-      m_slots[i]->m_thread = std::thread([this, i] { search(i); });
+      const search_level level = i + at_top >= k ? search_level::top : search_level::nested;
+      m_slots[i]->m_thread = std::thread([this, i, level] { search(i, level); });
     }
   }
   sleepers(const sleepers&) = delete;
@@ -109,9 +113,9 @@ class sleepers {
     std::thread m_thread;
   };
 
-  void search(std::size_t i) {
+  void search(std::size_t i, search_level level) {
     slot& me = *m_slots[i];
-    idle_state idle = m_sleep.start_looking(i);
+    idle_state idle = m_sleep.start_looking(i, level);
     while (!me.m_latch.probe()) {
       m_sleep.no_work_found(idle, me.m_latch, [] { return false; });
     }
@@ -127,15 +131,20 @@ std::uint64_t wake_ups(const ws::detail::sleep& s) { return s.stats().m_wake_ups
 
 // Puts k sleeper threads to sleep on a pool of k + awake_idle workers (the
 // extra workers are inactive but searching), sets their latches, runs `wake`
-// and returns how many threads it woke, cross-checked three ways.
+// and returns how many threads it woke, cross-checked three ways. The last
+// k_at_top sleepers and awake_at_top awake ones search from the top of their
+// loop, the others from a wait.
 template <class Wake>
-std::size_t woken_by(std::size_t k, std::size_t awake_idle, Wake wake) {
+std::size_t woken_by(std::size_t k, std::size_t awake_idle, Wake wake, std::size_t k_at_top = 0,
+                     std::size_t awake_at_top = 0) {
   ws::detail::sleep s(k + awake_idle);
   for (std::size_t j = 0; j < awake_idle; ++j) {
-    static_cast<void>(s.start_looking(k + j));
+    static_cast<void>(s.start_looking(k + j, j + awake_at_top >= awake_idle ? search_level::top : search_level::nested));
   }
-  sleepers threads(s, k);
+  sleepers threads(s, k, k_at_top);
   REQUIRE(threads.all_asleep());
+  CHECK(s.top_idle().sleeping() == k_at_top);
+  CHECK(s.top_idle().awake() == awake_at_top);
   CHECK(s.stats().m_sleeps == k);
   CHECK(s.counters().awake_but_idle_threads() == awake_idle);
   REQUIRE(threads.set_all_latches_quietly());
@@ -144,6 +153,7 @@ std::size_t woken_by(std::size_t k, std::size_t awake_idle, Wake wake) {
   check_invariants(s.counters(), s.num_threads());
   const auto woken = static_cast<std::size_t>(wake_ups(s) - before);
   CHECK(s.counters().sleeping_threads() == k - woken);
+  CHECK(s.top_idle().sleeping() + s.top_idle().awake() == k_at_top + awake_at_top);
   CHECK(ws_test::eventually([&] { return threads.exited() == woken; }, k_patience));
   return woken;
 }
@@ -215,7 +225,7 @@ TEST_CASE("sleep: posting makes the JEC odd, the 33rd failed round makes it even
   s.new_injected_jobs(3, false);
   CHECK(s.counters().jobs_counter() == 1);
 
-  idle_state idle = s.start_looking(1);
+  idle_state idle = s.start_looking(1, search_level::nested);
   check_invariants(s.counters(), s.num_threads());
   fail_rounds(s, idle, latch, ws::detail::sleep::k_rounds_until_sleepy);
   CHECK(s.counters().jobs_counter() == 1);
@@ -245,7 +255,7 @@ TEST_CASE("sleep: with an idle spin, a worker keeps yielding at its last round u
   constexpr auto k_spin = std::chrono::milliseconds(200);
   ws::detail::sleep s(1, k_spin);
   core_latch latch;
-  idle_state idle = s.start_looking(0);
+  idle_state idle = s.start_looking(0, search_level::nested);
   const auto start = std::chrono::steady_clock::now();
   // Far more rounds than the 32 that announce sleepy without a spin.
   fail_rounds(s, idle, latch, 4 * ws::detail::sleep::k_rounds_until_sleepy);
@@ -264,14 +274,14 @@ TEST_CASE("sleep: with an idle spin, a worker keeps yielding at its last round u
   CHECK(idle.m_rounds == ws::detail::sleep::k_rounds_until_sleepy);
   fail_rounds(s, idle, latch, 1);
   CHECK(idle.m_rounds == ws::detail::sleep::k_rounds_until_sleeping);
-  s.work_found();
+  s.work_found(idle);
 }
 
 TEST_CASE("sleep: a sleepy worker that finds an injected job in its last look does not block" *
           doctest::timeout(10)) {
   ws::detail::sleep s(1);
   core_latch latch;
-  idle_state idle = s.start_looking(0);
+  idle_state idle = s.start_looking(0, search_level::nested);
   fail_rounds(s, idle, latch, ws::detail::sleep::k_rounds_until_sleeping);
   std::size_t sleeping_at_last_look = 0;
   s.no_work_found(idle, latch, [&] {
@@ -289,7 +299,7 @@ TEST_CASE("sleep: a sleepy worker that finds an injected job in its last look do
 TEST_CASE("sleep: a worker whose latch is set does not block" * doctest::timeout(10)) {
   ws::detail::sleep s(1);
   core_latch latch;
-  idle_state idle = s.start_looking(0);
+  idle_state idle = s.start_looking(0, search_level::nested);
   fail_rounds(s, idle, latch, ws::detail::sleep::k_rounds_until_sleeping);
   CHECK(core_latch::set(&latch) != core_latch::k_sleeping);
   fail_rounds(s, idle, latch, 1);
@@ -317,8 +327,31 @@ TEST_CASE("sleep: n jobs on a non-empty queue wake min(n, sleepers) even with aw
   CHECK(woken_by(3, 2, [](ws::detail::sleep& s) { s.new_injected_jobs(5, false); }) == 3);
 }
 
+TEST_CASE("sleep: a new call wakes only threads asleep at the top of their loop, however many sleep in a wait" *
+          doctest::timeout(30)) {
+  const auto new_call = [](ws::detail::sleep& s) { s.new_injected_calls(1, true); };
+  CHECK(woken_by(3, 0, new_call, 1) == 1);  // the scan meets the two asleep in a wait first
+  CHECK(woken_by(3, 0, new_call, 0) == 0);
+  CHECK(woken_by(3, 0, [](ws::detail::sleep& s) { s.new_injected_calls(4, false); }, 2) == 2);
+}
+
+TEST_CASE("sleep: a new call counts as searching only the awake idle threads at the top of their loop" *
+          doctest::timeout(30)) {
+  const auto new_call = [](ws::detail::sleep& s) { s.new_injected_calls(1, true); };
+  CHECK(woken_by(2, 2, new_call, 2, 0) == 1);  // the two searching in a wait cannot take it
+  CHECK(woken_by(2, 2, new_call, 2, 1) == 0);
+  // A part of a running call may be taken in a wait: searching threads count.
+  CHECK(woken_by(2, 2, [](ws::detail::sleep& s) { s.new_injected_jobs(1, true); }, 2, 0) == 0);
+}
+
+TEST_CASE("sleep: a ready fiber wakes a thread asleep at the top of its loop, not one asleep in a wait" *
+          doctest::timeout(30)) {
+  CHECK(woken_by(3, 0, [](ws::detail::sleep& s) { s.new_ready_fiber(); }, 1) == 1);
+  CHECK(woken_by(3, 0, [](ws::detail::sleep& s) { s.new_ready_fiber(); }, 0) == 0);
+}
+
 TEST_CASE("sleep: work_found wakes min(sleepers, 2)" * doctest::timeout(30)) {
-  const auto found = [](ws::detail::sleep& s) { s.work_found(); };
+  const auto found = [](ws::detail::sleep& s) { s.work_found(idle_state{}); };
   CHECK(woken_by(3, 1, found) == 2);
   CHECK(woken_by(1, 1, found) == 1);
 }

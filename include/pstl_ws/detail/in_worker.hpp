@@ -38,7 +38,7 @@ in_worker_result_t<Op> in_worker_cold(registry& target, Op& op) {
   }
   auto body = injected_body(op);
   stack_job<lock_latch, decltype(body)> job(body);
-  target.inject(job.as_job_ref());
+  target.inject(job.as_job_ref(), injected_as::new_call);
   job.latch().wait();
   return job.into_result();
 }
@@ -49,7 +49,7 @@ template <class Op>
 in_worker_result_t<Op> in_worker_cross(registry& target, worker_thread& current, Op& op) {
   auto body = injected_body(op);
   stack_job<spin_latch, decltype(body)> job(body, current, cross_pool);
-  target.inject(job.as_job_ref());
+  target.inject(job.as_job_ref(), injected_as::part_of_call);
   current.wait_until(job.latch().core());
   return job.into_result();
 }
@@ -84,7 +84,8 @@ in_worker_result_t<Op> in_any_worker(Op& op) {
 enum class waited_by { scope, nobody };
 
 /// Queues a job: on the current thread's deque if it works for `target`, else
-/// through the injector. A job nobody waits for never goes on the seat's deque,
+/// through the injector: a scope's job as part of the scope's call, a job
+/// nobody waits for as a new call. A job nobody waits for never goes on the seat's deque,
 /// which must be empty when its caller leaves, nor, under wait_policy::park, on
 /// any deque: a frame runs what is on its worker's deque before it parks, and
 /// that must be work it waits for (docs/park.md#parking). Throws std::bad_alloc.
@@ -94,7 +95,7 @@ inline void inject_or_push(registry& target, job_ref job, waited_by waiter) {
       (waiter == waited_by::scope || (!current->is_seat() && !target.parks()))) {
     current->push(job);
   } else {
-    target.inject(job);
+    target.inject(job, waiter == waited_by::scope ? injected_as::part_of_call : injected_as::new_call);
   }
 }
 

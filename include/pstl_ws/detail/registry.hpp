@@ -38,6 +38,9 @@ class fiber_pool;
 /// pool made). A registry made in an earlier generation is abandoned.
 [[nodiscard]] std::uint64_t fork_generation() noexcept;
 
+/// What an injected job is to the pool it is injected into (registry::inject).
+enum class injected_as { new_call, part_of_call };
+
 /// Shared state of one pool. Held by shared_ptr: the thread_pool handle owns it,
 /// and a cross-pool latch setter holds it for the length of a wake-up.
 ///
@@ -99,11 +102,26 @@ class registry : public std::enable_shared_from_this<registry>, private idle_cho
     m_seat_taken.store(false, std::memory_order_release);  // release: pairs with try_take_seat's acquire
   }
 
-  /// Hands a job to the pool from any thread (the injector), waking a worker if
-  /// the sleep rules say so. Throws std::bad_alloc; the job is then not queued.
-  void inject(job_ref job);
-  [[nodiscard]] bool has_injected_job() const noexcept { return !m_injector.is_empty(); }
-  [[nodiscard]] std::optional<job_ref> pop_injected_job() noexcept { return m_injector.pop(); }
+  /// Hands a job to the pool from any thread, waking a worker if the sleep
+  /// rules say so: a new_call (a call from outside every pool, a spawned job
+  /// nobody waits for) is started only by a thread at the top of its loop; a
+  /// part_of_call (a call from a worker of another pool, a scope's job spawned
+  /// there) may be taken by any thread, even inside a wait, since the call
+  /// it belongs to may be what every thread here waits for
+  /// (docs/scheduling.md). Throws std::bad_alloc; the job is then not queued.
+  void inject(job_ref job, injected_as kind);
+  /// Whether an injected job waits that a thread searching from `level` may take.
+  [[nodiscard]] bool has_injected_job(search_level level) const noexcept {
+    return !m_injected_parts.is_empty() || (level == search_level::top && !m_injected_calls.is_empty());
+  }
+  /// The oldest injected job a thread searching from `level` may take: parts
+  /// of running calls first, then (from the top) new calls.
+  [[nodiscard]] std::optional<job_ref> pop_injected_job(search_level level) noexcept {
+    if (auto job = m_injected_parts.pop()) {
+      return job;
+    }
+    return level == search_level::top ? m_injected_calls.pop() : std::nullopt;
+  }
 
   [[nodiscard]] work_deque<job_ref>& deque(std::size_t worker_index) noexcept {
     return m_thread_infos[worker_index].m_deque;
@@ -181,7 +199,8 @@ class registry : public std::enable_shared_from_this<registry>, private idle_cho
   std::unique_ptr<thread_info[]> m_thread_infos;  // num_slots() of them
   scratch_cache m_scratch;
   class sleep m_sleep;  // after m_scratch, which its idle chore reads
-  injector m_injector;
+  injector m_injected_calls;  // new calls: taken at the top of a loop only
+  injector m_injected_parts;  // parts of running calls: taken by anyone
   std::unique_ptr<fiber_pool> m_fibers;  // wait_policy::park only
   std::atomic<std::size_t> m_terminate_count{1};
   std::vector<std::thread> m_threads;

@@ -91,6 +91,26 @@ class atomic_sleep_counters {
   std::atomic<std::uint64_t> m_word{0};
 };
 
+/// The idle threads at the top of their scheduling loop, the only ones that
+/// may start a new call (docs/scheduling.md): low half awake (searching),
+/// high half sleeping. Every read-modify-write is seq_cst, as for the counters
+/// word: the registration of a top-level sleeper must come before its
+/// SleepFence, and a poster's read after its PushFence (docs/scheduling.md#waking).
+struct top_idle_counts {
+  static constexpr std::uint64_t k_one_awake = 1;
+  static constexpr std::uint64_t k_one_sleeping = std::uint64_t{1} << 32;
+
+  std::uint64_t m_word = 0;
+
+  [[nodiscard]] std::size_t awake() const noexcept { return m_word & 0xFFFF'FFFFu; }
+  [[nodiscard]] std::size_t sleeping() const noexcept { return m_word >> 32; }
+};
+
+/// Where a thread searches from: the top of its scheduling loop (the main
+/// loop, or the base of a scheduler fiber), or a wait inside a call (a join,
+/// a scope, a cross-pool call, the seat). Only the top starts new calls.
+enum class search_level : bool { nested, top };
+
 /// A worker's progress through the idle rounds, owned by the worker while it
 /// searches for work.
 struct idle_state {
@@ -99,6 +119,7 @@ struct idle_state {
   static constexpr std::uint64_t k_no_jobs_counter = ~std::uint64_t{0};
 
   std::size_t m_worker_index = 0;
+  search_level m_level = search_level::nested;
   std::uint32_t m_rounds = 0;
   std::uint64_t m_jobs_counter = k_no_jobs_counter;
   /// When the worker reached the last yield round and began its idle spin;
@@ -155,13 +176,14 @@ class sleep {
   explicit sleep(std::size_t n, std::chrono::nanoseconds idle_spin = std::chrono::nanoseconds::zero(),
                  idle_chore* chore = nullptr);
 
-  /// The worker starts searching: it becomes inactive.
-  idle_state start_looking(std::size_t worker_index) noexcept;
+  /// The worker starts searching from `level`: it becomes inactive.
+  idle_state start_looking(std::size_t worker_index, search_level level) noexcept;
   /// The worker found work (or its latch was set): it becomes active, and wakes
   /// up to two sleepers so that work spreads (docs/sleep.md#work-found).
-  void work_found() noexcept;
+  void work_found(const idle_state& idle) noexcept;
   /// One failed search round: yield, announce sleepy, or try to block.
-  /// has_injected_jobs is the final look at the injector (docs/sleep.md#fences).
+  /// has_injected_jobs is the final look at the injected jobs this thread may
+  /// take from idle.m_level (docs/sleep.md#fences).
   template <class HasInjectedJobs>
   void no_work_found(idle_state& idle, core_latch& latch, HasInjectedJobs&& has_injected_jobs) {
     no_work_found(idle, latch, &call<std::remove_reference_t<HasInjectedJobs>>,
@@ -170,12 +192,17 @@ class sleep {
 
   /// A worker pushed n jobs on its own deque.
   void new_internal_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
-  /// A thread pushed n jobs on the injector (has the PushFence).
+  /// A thread injected n jobs that any thread of the pool may take, even
+  /// inside a wait: parts of calls already running (has the PushFence).
   void new_injected_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
+  /// A thread injected n new calls, which only a thread at the top of its
+  /// loop may start: the wake rules count those threads alone (has the
+  /// PushFence; docs/scheduling.md#waking).
+  void new_injected_calls(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
   /// A parked fiber became ready (wait_policy::park; has the PushFence). Only
-  /// a worker at the base of a scheduler fiber can resume it, and a searching
-  /// thread may be the seat, which cannot: so one sleeper is woken whenever
-  /// one sleeps, unlike for jobs (docs/park.md#parking).
+  /// a worker at the base of a scheduler fiber, at the top of its loop, can
+  /// resume it: so one such sleeper is woken whenever one sleeps, unlike for
+  /// jobs (docs/park.md#parking).
   void new_ready_fiber() noexcept;
   /// A latch that worker i may be sleeping on was set: wake it if it blocked.
   void notify_worker_latch_is_set(std::size_t worker_index) noexcept;
@@ -184,6 +211,7 @@ class sleep {
   void notify_chore_due() noexcept { wake_specific_thread(0); }
 
   [[nodiscard]] sleep_counters counters() const noexcept { return m_counters.load(); }
+  [[nodiscard]] top_idle_counts top_idle() const noexcept { return {m_top_idle.load()}; }
   [[nodiscard]] sleep_stats stats() const noexcept;
   [[nodiscard]] std::size_t num_threads() const noexcept { return m_num_threads; }
 
@@ -192,6 +220,7 @@ class sleep {
     std::mutex m_mutex;
     std::condition_variable m_condvar;
     bool m_is_blocked = false;              // guarded by m_mutex
+    bool m_blocked_at_top = false;          // guarded by m_mutex; whether it blocked at search_level::top
     std::atomic<std::uint64_t> m_sleeps{0};  // written under m_mutex; read by stats()
     std::atomic<std::uint64_t> m_wake_ups{0};
   };
@@ -211,15 +240,22 @@ class sleep {
                    void* ctx);
   /// Waits on the condvar once (step 7), doing the chore on worker 0 when due.
   void block(worker_sleep_state& state, std::unique_lock<std::mutex>& lock, std::size_t worker_index);
-  void new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
-  void wake_any_threads(std::size_t num_to_wake) noexcept;
-  bool wake_specific_thread(std::size_t worker_index) noexcept;
+  /// Wakes sleepers for n new jobs that threads of `takers` may take: any
+  /// thread (search_level::nested), or only one at the top of its loop.
+  void new_jobs(std::uint32_t num_jobs, bool queue_was_empty, search_level takers) noexcept;
+  /// Wakes up to n blocked threads, only ones blocked at the top if `takers` is top.
+  void wake_any_threads(std::size_t num_to_wake, search_level takers = search_level::nested) noexcept;
+  bool wake_specific_thread(std::size_t worker_index, search_level takers = search_level::nested) noexcept;
+  /// Moves one top-level thread between awake and sleeping in m_top_idle.
+  void top_thread_sleeps() noexcept;
+  void top_thread_wakes() noexcept;
 
   std::size_t m_num_threads;
   std::chrono::nanoseconds m_idle_spin;
   idle_chore* m_chore;
   std::unique_ptr<worker_sleep_state[]> m_worker_states;
   alignas(k_cache_line) atomic_sleep_counters m_counters;
+  alignas(k_cache_line) std::atomic<std::uint64_t> m_top_idle{0};  // top_idle_counts
 };
 
 }  // namespace ws::detail

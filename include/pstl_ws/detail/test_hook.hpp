@@ -19,7 +19,8 @@ namespace ws::detail {
 /// The places a hook runs, in protocol order. The value passed with each is
 /// noted; docs/sleep.md's step numbers name the sleep points.
 enum class hook_point : unsigned {
-  job_injected,       // registry::inject: the job is in the injector, before the PushFence (value: 0)
+  job_injected,       // registry::inject: the job is in its injector, before the PushFence
+                      // (value: its injected_as, 0 for a new call)
   jobs_posted,        // sleep::new_jobs: the counters moved, before any wake (value: jobs)
   before_steal,       // worker_thread::steal: before each victim's deque (value: worker index)
   announced_sleepy,   // sleep: the JEC was made even, before the next search (value: worker index)

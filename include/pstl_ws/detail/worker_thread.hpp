@@ -99,7 +99,8 @@ class worker_thread {
   /// Returns once `latch` is set. Meanwhile a worker that runs on fibers parks
   /// the waiting frame (its own jobs still on its deque first run here), and
   /// the frame may come back on another thread; any other executes other jobs
-  /// (own, stolen, injected; sleeping when there are none) on top of it.
+  /// (own, stolen, and injected parts of running calls, never a new call;
+  /// sleeping when there are none) on top of it (docs/scheduling.md).
   /// Touches nothing of *this after waiting: ask current() again.
   void wait_until(core_latch& latch) noexcept {
     if (!latch.probe()) {
@@ -125,13 +126,26 @@ class worker_thread {
   /// The body of a worker thread: serve the pool until terminated.
   static void main_loop(registry& owner, std::size_t index) noexcept;
 
+  /// At the top of its loop a worker looks at the injected jobs before its
+  /// own deque once in this many searches (Go's scheduler uses 61 for its
+  /// global queue): docs/scheduling.md#order.
+  static constexpr std::uint32_t k_injector_tick = 61;
+
  private:
+  /// The main loop under wait_policy::steal: run_one from the top until
+  /// the terminate latch is set.
+  void serve_until_terminated() noexcept;
   void wait_until_cold(core_latch& latch) noexcept;
   /// Runs one job (a scheduler fiber at its base, `base`, may resume a ready
   /// parked fiber instead), looking and then sleeping while there is none;
-  /// returns without one once `latch` is set. Touches nothing of *this once
-  /// the job started: on fibers, it may end on another thread.
-  void run_one(core_latch& latch, fiber_context* base) noexcept;
+  /// returns without one once `latch` is set. `level` says whether this is the
+  /// top of the thread's loop (it may start new calls) or a wait. Touches
+  /// nothing of *this once the job started: on fibers, it may end on another
+  /// thread.
+  void run_one(core_latch& latch, fiber_context* base, search_level level) noexcept;
+  /// The own deque's newest job; at the top, every k_injector_tick-th time,
+  /// an injected job first.
+  std::optional<job_ref> take_own_work(search_level level) noexcept;
 
   // Fibers (wait_policy::park, src/park.cpp).
   void run_on_fibers() noexcept;
@@ -141,9 +155,10 @@ class worker_thread {
   /// An idle scheduler fiber of this worker, made if there is none; nullptr if
   /// no stack can be had.
   fiber_context* idle_fiber() noexcept;
-  /// Own deque, then a random victim's, then the injector: finish what this
-  /// worker started before taking on something new.
-  std::optional<job_ref> find_work() noexcept;
+  /// Own deque, then from the top the injected jobs and a random victim's
+  /// deque; from a wait, a victim's deque and then injected parts of running
+  /// calls (docs/scheduling.md#order).
+  std::optional<job_ref> find_work(search_level level) noexcept;
   std::optional<job_ref> steal() noexcept;
 
   friend class seated_caller;
@@ -158,6 +173,7 @@ class worker_thread {
   fiber_context* m_idle = nullptr;     // idle scheduler fibers (m_next_idle list), resumed only here
   fiber_context* m_ending = nullptr;   // while the worker ends: the fiber to return to
   bool m_ready_wake_owed = false;      // owe_ready_wake; this thread only
+  std::uint32_t m_top_searches = 0;    // take_own_work's tick; this thread only
 };
 
 /// A thread from outside every pool in a pool's seat, for one call: while it
