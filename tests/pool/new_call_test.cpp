@@ -238,3 +238,32 @@ TEST_CASE("a join whose half was stolen returns before an unrelated call injecte
     }
   }
 }
+
+namespace {
+
+/// A job that spawns its successor until `stop` or the deadline: under
+/// wait_policy::steal a worker's own spawn goes on its deque, so the deque is
+/// never empty.
+void spawn_chain(ws::thread_pool& pool, std::atomic<bool>& stop, std::atomic<int>& links,
+                 clock_type::time_point deadline) {
+  links.fetch_add(1);
+  if (!stop.load() && clock_type::now() < deadline) {
+    pool.spawn([&pool, &stop, &links, deadline] { spawn_chain(pool, stop, links, deadline); });
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a worker whose own spawned jobs never run out still starts a new call from outside" *
+          doctest::timeout(60)) {
+  std::atomic<bool> new_call_ran{false};
+  std::atomic<int> links{0};
+  ws::thread_pool pool(ws_test::pool_options(1));  // destroyed first: it runs the chain's last job
+  const auto deadline = clock_type::now() + 10s;
+  pool.spawn([&] { spawn_chain(pool, new_call_ran, links, deadline); });
+  REQUIRE(ws_test::eventually([&] { return links.load() > 100; }, 10s));
+  pool.spawn([&] { new_call_ran.store(true); });  // from outside: a new call
+  // Own work first, but every 61st look from the top goes to injected calls.
+  CHECK(ws_test::eventually([&] { return new_call_ran.load(); }, 5s));
+  new_call_ran.store(true);  // ends the chain if the call never ran
+}
