@@ -10,6 +10,7 @@
 //   copy_if(first, last, out, pred)      merge(first1, last1, first2, last2, out)
 //   nth_element(first, nth, last)
 //   sort(first, last)                    stable_sort(first, last, comp)
+//   sort(first, last, comp)              (a comparison sort everywhere)
 //   fib(n)                               (recursive fork-join, no cutoff)
 //   nested_sort(blocks, block_size, data) (a parallel for over blocks whose
 //                                          body sorts its block in parallel)
@@ -18,6 +19,11 @@
 // detect that with a requires-expression and skip it (e.g. std_par has no
 // fib: std::execution has no fork-join primitive). A backend that keeps
 // scratch memory between calls (ws, ws_park) also has release_memory().
+//
+// The workloads of concurrent callers call a backend from threads of their
+// own, as a user would: as_caller(b) is the backend so called (TBB's: not
+// through the harness's arena, see tbb_backend.hpp) and caller_limit(b)
+// what a user holds meanwhile to keep it to its thread count.
 //
 // This file holds seq and the policy backends (std::execution::par, ws::par,
 // and std_par_on_ws, which is std::execution::par compiled onto our pool);
@@ -105,6 +111,10 @@ struct seq_backend {
     std::sort(first, last);
   }
   template <class It, class Compare>
+  void sort(It first, It last, Compare comp) const {
+    std::sort(first, last, comp);
+  }
+  template <class It, class Compare>
   void stable_sort(It first, It last, Compare comp) const {
     std::stable_sort(first, last, comp);
   }
@@ -123,12 +133,21 @@ struct seq_backend {
 template <class Policy, class Enter>
 class policy_backend {
  public:
+  using entry_type = Enter;  ///< how a call enters the policy's threads
+
   policy_backend(const char* name, Policy policy, Enter enter) : m_name(name), m_policy(policy), m_enter(enter) {}
 
   const char* name() const { return m_name; }
   template <class F>
   auto run(F& f) const {
     return m_enter(f);
+  }
+  /// How run() enters the policy's threads (see caller_limit).
+  const Enter& entry() const { return m_enter; }
+  /// The same backend entered through `enter` instead (see as_caller).
+  template <class OtherEnter>
+  policy_backend<Policy, OtherEnter> with_entry(OtherEnter enter) const {
+    return {m_name, m_policy, enter};
   }
   template <class It, class F>
   void for_each(It first, It last, F f) const {
@@ -173,6 +192,10 @@ class policy_backend {
   template <class It>
   void sort(It first, It last) const {
     std::sort(m_policy, first, last);
+  }
+  template <class It, class Compare>
+  void sort(It first, It last, Compare comp) const {
+    std::sort(m_policy, first, last, comp);
   }
   template <class It, class Compare>
   void stable_sort(It first, It last, Compare comp) const {
@@ -228,6 +251,9 @@ class ws_backend : public policy_backend<Policy, direct_entry> {
     return m_pool->install([n] { return fib_join(n); });
   }
 
+  /// The pool the backend's calls run on (for the join latency workloads).
+  ws::thread_pool& pool() const { return *m_pool; }
+
   /// Gives back the scratch memory the pool keeps between calls (suite
   /// calls it before a workload whose first call and peak memory it reports).
   void release_memory() const { m_pool->release_memory(); }
@@ -243,5 +269,31 @@ class ws_backend : public policy_backend<Policy, direct_entry> {
 
   ws::thread_pool* m_pool;
 };
+
+/// What caller_limit gives for a backend whose calls need no limit.
+struct no_caller_limit {};
+
+/// b as a user calls it from a thread of its own: b itself, unless its entry
+/// names the entry of such a call (Enter::caller_entry: a user's thread does
+/// not enter the harness's TBB arena).
+template <class B>
+auto as_caller(const B& b) {
+  if constexpr (requires { typename B::entry_type::caller_entry; }) {
+    return b.with_entry(typename B::entry_type::caller_entry{});
+  } else {
+    return b;
+  }
+}
+
+/// What a user holds while it calls as_caller(b) from threads of its own, to
+/// keep b to its thread count (TBB: a global_control); hold it for the calls.
+template <class B>
+auto caller_limit(const B& b) {
+  if constexpr (requires { b.entry().caller_limit(); }) {
+    return b.entry().caller_limit();
+  } else {
+    return no_caller_limit{};
+  }
+}
 
 }  // namespace harness

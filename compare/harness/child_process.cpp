@@ -60,7 +60,8 @@ std::vector<measurement> run_child(const std::filesystem::path& executable, cons
   const int status = spawn_and_wait({executable.string(), "--child-workload", workload, "--child-size",
                                      std::to_string(n), "--child-csv", csv.string(), "--threads",
                                      bench::join_counts(threads), "--reps", std::to_string(opts.m_reps), "--size",
-                                     size_name(opts.m_size), "--no-progress"});
+                                     size_name(opts.m_size), "--callers", std::to_string(opts.m_callers),
+                                     "--no-progress"});
   if (status != 0) {
     std::filesystem::remove(csv);
     throw std::runtime_error(std::string(k_child_name) + " failed on workload '" + workload + "', n = " +

@@ -81,6 +81,11 @@ class gnu_parallel_backend {
     __gnu_parallel::sort(first, last);
   }
   template <class It, class Compare>
+  void sort(It first, It last, Compare comp) const {
+    omp_set_num_threads(m_threads);
+    __gnu_parallel::sort(first, last, comp);
+  }
+  template <class It, class Compare>
   void stable_sort(It first, It last, Compare comp) const {
     omp_set_num_threads(m_threads);
     __gnu_parallel::stable_sort(first, last, comp);

@@ -56,7 +56,7 @@ std::vector<std::string_view> all_workload_names() {
     options defaults;
     std::vector<std::unique_ptr<thread_context>> none;
     suite counter(defaults, none, nullptr);
-    add_workloads(counter, size_mode::normal);
+    add_workloads(counter, size_mode::normal, defaults.m_callers);
     std::vector<std::string> result = counter.names();
     result.emplace_back(k_at_rest);
     return result;
@@ -117,7 +117,7 @@ int measure(const options& opts) {
                              bench::k_have_tbb && backend_selected(opts, backend_names::tbb)};
 
   suite counting = make_suite(nullptr);
-  add_workloads(counting, opts.m_size);
+  add_workloads(counting, opts.m_size, opts.m_callers);
   if (!opts.m_child_workload) {
     for (const auto& [key, value] : machine.m_facts) {
       std::printf("%-30s %s\n", (key + ":").c_str(), value.c_str());
@@ -129,7 +129,7 @@ int measure(const options& opts) {
   {
     progress bar(counting.count() + (at_rest ? at_rest_step_count(rest) : 0), opts.m_progress);
     suite measuring = make_suite(&bar);
-    add_workloads(measuring, opts.m_size);
+    add_workloads(measuring, opts.m_size, opts.m_callers);
     rows = std::move(measuring.results());
     if (at_rest) {
       for (measurement& row : measure_at_rest(rest, [&bar](std::string_view what) { bar.step(what); })) {

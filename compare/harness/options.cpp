@@ -10,13 +10,16 @@ namespace harness {
 
 const char* const k_usage =
     "usage: pstl_ws_compare [--threads LIST] [--size small|default|full] [--reps R]\n"
-    "                       [--filter LIST] [--backends LIST] [--out DIR] [--no-progress]\n"
+    "                       [--callers K] [--filter LIST] [--backends LIST] [--out DIR]\n"
+    "                       [--no-progress]\n"
     "       pstl_ws_compare --report-from FILE.csv [--out DIR]\n"
     "  --threads LIST   comma-separated thread counts, e.g. 1,2,4; 0 = one per available CPU\n"
     "                   (default: powers of two up to the CPU count, and the CPU count)\n"
     "  --size S         small (a quick check), default (~5 minutes on 2 cores) or full\n"
     "                   (the sizes of TARGETS.md: up to 10^8 elements, needs ~3 GiB)\n"
     "  --reps R         timed runs per measurement after one warm-up (default 5, at most 1000)\n"
+    "  --callers K      threads that call at once in the concurrent callers workloads\n"
+    "                   (default 8, at most 1024)\n"
     "  --filter LIST    run only the workloads whose name contains one of these comma-\n"
     "                   separated words, e.g. 'sort,reduce' or 'for_each light'\n"
     "  --backends LIST  run only these backends (seq always runs: it is the reference):\n"
@@ -101,6 +104,8 @@ options parse_options(int argc, char** argv, const std::vector<std::string_view>
       result.m_size = parse_size(flag, reader.value(flag));
     } else if (flag == "--reps") {
       result.m_reps = bench::parse_count(flag, reader.value(flag), 1, bench::k_max_reps);
+    } else if (flag == "--callers") {
+      result.m_callers = bench::parse_count(flag, reader.value(flag), 1, k_max_callers);
     } else if (flag == "--filter") {
       result.m_workload_filters = parse_words(flag, reader.value(flag));
       check_filters(flag, result.m_workload_filters, workload_names);

@@ -18,10 +18,15 @@ enum class size_mode { small, normal, full };
 
 const char* size_name(size_mode mode) noexcept;
 
+/// The concurrent callers workloads' default and largest number of callers.
+inline constexpr std::size_t k_default_callers = 8;
+inline constexpr std::size_t k_max_callers = 1024;
+
 struct options {
   std::optional<std::vector<std::size_t>> m_threads;  // empty: powers of two up to the CPU count
   size_mode m_size = size_mode::normal;
   std::size_t m_reps = 5;
+  std::size_t m_callers = k_default_callers;  // threads of the concurrent callers workloads
   std::vector<std::string> m_workload_filters;  // a workload runs if its name contains one (none: all)
   std::vector<std::string> m_backends;          // the backends to run (none: every one built in)
   std::string m_out_dir = "compare-out";

@@ -7,7 +7,9 @@
 // against seq's: a mismatch stops the run with an error naming the workload,
 // backend, size and thread count. The first sample is a warm-up; for the
 // sorts (workload_traits::m_scratch_costs) it is reported too, and so is the
-// peak memory of the samples (peak_memory.hpp).
+// peak memory of the samples (peak_memory.hpp). An operation that times
+// itself (it returns latencies: concurrent callers, join latency) is
+// reported by the figures its workload names instead (latency_figure).
 #pragma once
 
 #include <cmath>
@@ -15,10 +17,12 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -66,7 +70,7 @@ class thread_context {
     return std::tuple_cat(
 #ifdef PSTL_WS_HAVE_TBB
         std::tuple{policy_backend(backend_names::std_par, std::execution::par, arena_entry{&m_arena}),
-                   tbb_backend(m_arena)},
+                   tbb_backend(arena_entry{&m_arena})},
 #endif
         std::tuple{ws_backend(backend_names::ws, ws::par.on(m_pool), m_pool),
                    ws_backend(backend_names::ws_park, ws::par.on(m_park_pool), m_park_pool)}
@@ -91,6 +95,21 @@ class thread_context {
 /// The names of the parallel backends this executable was built with.
 std::vector<std::string_view> built_backends();
 
+/// What an operation that times itself returns: the latency of each call
+/// one sample made, in ms (each caller's whole call, each trial's join).
+struct latencies {
+  std::vector<double> m_ms;
+};
+
+/// One row derived from the latencies of an operation that times itself:
+/// per sample, m_of(the sample's latencies); the row is the median, minimum
+/// and maximum of that over the samples, named the workload + m_suffix.
+struct latency_figure {
+  const char* m_suffix;  // e.g. " mean latency"
+  const char* m_unit;    // e.g. "ms"
+  double (*m_of)(const std::vector<double>& ms);
+};
+
 /// How a workload is measured, beyond its input and operation.
 struct workload_traits {
   /// Calls one sample times; the sample is their mean (short calls are
@@ -101,15 +120,14 @@ struct workload_traits {
   /// Whether the data the operation leaves are compared with seq's (not for
   /// nth_element, whose order around the nth element is unspecified).
   bool m_check_data = true;
-  /// If set, the value the operation returns is itself a second metric, in
-  /// this unit (e.g. the fairness of concurrent callers), reported as the
-  /// workload " spread".
-  const char* m_value_metric = nullptr;
-  /// Whether the operation enters the backend itself (backend.run) from
-  /// threads of its own; otherwise the whole timed section runs inside
-  /// backend.run. An operation that blocks on threads it starts must enter
-  /// itself: inside run it could block the very workers those threads need.
-  bool m_enters_backend = false;
+  /// The rows of an operation that times itself (returns latencies), which
+  /// has no row of the suite's own timing. Such an operation enters the
+  /// backend itself, from threads of its own (inside backend.run, a caller
+  /// it starts and blocks on could need the very workers it holds).
+  std::span<const latency_figure> m_figures = {};
+  /// The fewest threads the operation can run on (B1 needs a thief besides
+  /// the joining thread); the backends of fewer threads skip it.
+  std::size_t m_min_threads = 1;
   /// Whether to report what the calls' scratch memory costs (the sorts):
   /// the idle memory of the C heap and of the backend's pool is given back
   /// before the warm-up, whose time is reported as the workload
@@ -156,7 +174,8 @@ class suite {
 
   /// Measures a workload (unless it is filtered out, or n == 0: not at this
   /// size). make_input(n) builds the input; the workload's op is called as
-  /// op(backend, data) and returns a double (see workload_traits).
+  /// op(backend, data) and returns a double (see workload_traits), or the
+  /// latencies of an operation that times itself (see latency_figure).
   template <class Make, class Op>
   void add(std::string_view name, std::size_t n, Make make_input, Op op, workload_traits traits = {}) {
     if (std::find(m_names.begin(), m_names.end(), name) == m_names.end()) {
@@ -168,7 +187,7 @@ class suite {
     }
     using value_type = typename std::invoke_result_t<Make&, std::size_t>::value_type;
     if (m_progress == nullptr) {
-      count_all<value_type, Op>();
+      count_all<value_type, Op>(traits);
       return;
     }
     measure_all(workload<value_type, Op>{std::string(name), make_input(n), op, traits}, n);
@@ -188,33 +207,41 @@ class suite {
   static constexpr bool k_supports =
       requires(const Op& op, Backend& backend, std::vector<T>& data) { op(backend, data); };
 
+  /// Whether the operation times itself (see latency_figure).
+  template <class T, class Op, class Backend>
+  static constexpr bool k_times_itself =
+      std::is_same_v<std::invoke_result_t<const Op&, Backend&, std::vector<T>&>, latencies>;
+
+  /// Whether backend runs w at this thread count (and passes --backends).
+  template <class T, class Op, class Backend>
+  bool runs(const workload_traits& traits, const Backend& backend, std::size_t threads) const {
+    return k_supports<T, Op, Backend> && threads >= traits.m_min_threads && backend_selected(m_opts, backend.name());
+  }
+
   template <class T, class Op>
-  void count_all() {
-    m_count += 1;  // seq
+  void count_all(const workload_traits& traits) {
+    m_count += k_supports<T, Op, seq_backend> ? 1 : 0;
     if constexpr (k_supports<T, Op, std_par_on_ws_backend>) {
       m_count += m_external ? 1 : 0;  // one call of the external executable
     }
     for (const auto& context : m_contexts) {
       auto backends = context->backends();
-      std::apply([&](auto&... backend) { (count_one<T, Op>(backend), ...); }, backends);
+      std::apply([&](auto&... backend) { ((m_count += runs<T, Op>(traits, backend, context->threads())), ...); },
+                 backends);
     }
   }
 
-  template <class T, class Op, class Backend>
-  void count_one(Backend& backend) {
-    if constexpr (k_supports<T, Op, Backend>) {
-      m_count += backend_selected(m_opts, backend.name()) ? 1 : 0;
-    }
-  }
-
+  /// Without seq (an operation only some backends have: B1), the first
+  /// backend measured makes the reference.
   template <class T, class Op>
   void measure_all(const workload<T, Op>& w, std::size_t n) {
     outcome<T> reference{w.m_input};  // its memory in place before any peak is measured
     seq_backend seq;
-    if (m_opts.m_child_workload) {
+    if constexpr (!k_supports<T, Op, seq_backend>) {
+    } else if (m_opts.m_child_workload) {
       // The child process: its seq rows would be dropped (run_child), so one
       // untimed call makes the reference.
-      reference.m_value = calls(w, seq, reference.m_data);
+      reference.m_value = calls(w, seq, reference.m_data).m_value;
       reference.m_recorded = true;
     } else {
       measure(w, n, seq, 1, reference);
@@ -242,7 +269,7 @@ class suite {
   void measure_if_supported(const workload<T, Op>& w, std::size_t n, Backend& backend, std::size_t threads,
                             outcome<T>& reference) {
     if constexpr (k_supports<T, Op, Backend>) {
-      if (backend_selected(m_opts, backend.name())) {
+      if (runs<T, Op>(w.m_traits, backend, threads)) {
         measure(w, n, backend, threads, reference);
       }
     }
@@ -255,8 +282,8 @@ class suite {
                outcome<T>& reference) {
     m_progress->step(w.m_name, n, backend.name(), threads);
     std::vector<T> data = w.m_input;  // resident before the peak window: each sample's copy reuses it
-    std::vector<double> values;
-    values.reserve(m_opts.m_reps + 1);
+    std::vector<latencies> timed;      // an operation that times itself: each sample's latencies
+    timed.reserve(m_opts.m_reps + 1);
     const bool scratch_costs = w.m_traits.m_scratch_costs;
     std::optional<peak_memory_window> window;
     if (scratch_costs) {
@@ -265,15 +292,20 @@ class suite {
     }
     const bench::warmed_samples samples = bench::warm_up_and_samples(m_opts.m_reps, [&] {
       data = w.m_input;
-      double value = 0.0;
-      auto timed = [&] { return bench::time_ms([&] { value = calls(w, backend, data); }); };
-      const double ms = w.m_traits.m_enters_backend ? timed() : backend.run(timed);
-      verify(w, n, backend.name(), threads, reference, data, value);
-      values.push_back(value);
+      call_result result;
+      auto timed_calls = [&] { return bench::time_ms([&] { result = calls(w, backend, data); }); };
+      const double ms = k_times_itself<T, Op, Backend> ? timed_calls() : backend.run(timed_calls);
+      verify(w, n, backend.name(), threads, reference, data, result.m_value);
+      timed.push_back(std::move(result.m_latencies));
       return ms / static_cast<double>(w.m_traits.m_calls);
     });
     const std::optional<double> peak_mib = window ? window->extra_mib() : std::nullopt;
-    push(w.m_name, n, backend.name(), threads, "ms", bench::summarize(samples.m_samples), m_opts.m_reps);
+    if constexpr (k_times_itself<T, Op, Backend>) {
+      timed.erase(timed.begin());  // the warm-up's
+      push_figures(w, n, backend.name(), threads, timed);
+    } else {
+      push(w.m_name, n, backend.name(), threads, "ms", bench::summarize(samples.m_samples), m_opts.m_reps);
+    }
     if (scratch_costs) {
       push(w.m_name + scratch_rows::first_call, n, backend.name(), threads, "ms",
            bench::summarize({samples.m_warm_up}), 1);
@@ -282,25 +314,47 @@ class suite {
       push(w.m_name + scratch_rows::peak_memory, n, backend.name(), threads, scratch_rows::memory_unit,
            bench::summarize({*peak_mib}), 1);
     }
-    if (w.m_traits.m_value_metric != nullptr) {
-      values.erase(values.begin());  // the warm-up's
-      push(w.m_name + " spread", n, backend.name(), threads, w.m_traits.m_value_metric, bench::summarize(values),
-           m_opts.m_reps);
+  }
+
+  /// A row per figure of w: each figure of every sample's latencies,
+  /// summarised over the samples.
+  template <class T, class Op>
+  void push_figures(const workload<T, Op>& w, std::size_t n, const char* backend, std::size_t threads,
+                    const std::vector<latencies>& timed) {
+    for (const latency_figure& figure : w.m_traits.m_figures) {
+      std::vector<double> values;
+      for (const latencies& sample : timed) {
+        values.push_back(figure.m_of(sample.m_ms));
+      }
+      push(w.m_name + figure.m_suffix, n, backend, threads, figure.m_unit, bench::summarize(values), values.size());
     }
   }
 
-  /// The calls of one sample on data; returns the value of the last.
+  /// What the calls of one sample returned: the last one's value, or the
+  /// latencies of all the calls of an operation that times itself.
+  struct call_result {
+    double m_value = 0.0;
+    latencies m_latencies;
+  };
+
+  /// The calls of one sample on data.
   template <class T, class Op, class Backend>
-  static double calls(const workload<T, Op>& w, Backend& backend, std::vector<T>& data) {
-    double value = 0.0;
+  static call_result calls(const workload<T, Op>& w, Backend& backend, std::vector<T>& data) {
+    call_result result;
     for (std::size_t call = 0; call < w.m_traits.m_calls; ++call) {
-      value = w.m_op(backend, data);
+      if constexpr (k_times_itself<T, Op, Backend>) {
+        const latencies call_latencies = w.m_op(backend, data);
+        result.m_latencies.m_ms.insert(result.m_latencies.m_ms.end(), call_latencies.m_ms.begin(),
+                                       call_latencies.m_ms.end());
+      } else {
+        result.m_value = w.m_op(backend, data);
+      }
       // Each call must read and write memory: without the barrier the
       // compiler may fuse the passes of consecutive inlined calls (it did,
       // for seq's for_each of 10^3 elements: half the time).
       bench::do_not_optimize(data.data());
     }
-    return value;
+    return result;
   }
 
   /// Gives back the memory idle between calls: the C heap's free memory and

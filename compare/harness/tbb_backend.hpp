@@ -4,6 +4,10 @@
 // parallel_scan, parallel_sort with the default auto partitioner and grain 1, task_group),
 // inside a tbb::task_arena of the thread count; and the arena entry that the
 // std_par backend (std::execution::par on libstdc++'s TBB backend) uses.
+// Concurrent callers do not enter that arena: each calls TBB from its own
+// thread, as a user would (it runs its call in its own implicit arena, with
+// the workers it gets), under a global_control of the thread count
+// (arena_entry::caller_limit).
 // Only built with PSTL_WS_HAVE_TBB: the library itself never needs TBB.
 #pragma once
 
@@ -16,6 +20,7 @@
 #include <vector>
 
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/parallel_scan.h>
@@ -34,16 +39,35 @@ struct arena_entry {
   auto operator()(F& f) const {
     return m_arena->execute(f);
   }
+  /// A user's thread calls TBB directly (see as_caller).
+  using caller_entry = direct_entry;
+  /// What keeps those calls to the arena's thread count: TBB's thread pool
+  /// limited, for as long as the result lives (the smallest limit alive wins).
+  tbb::global_control caller_limit() const {
+    return {tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(m_arena->max_concurrency())};
+  }
 };
 
+/// oneTBB's algorithms, called inside Enter (arena_entry; direct_entry for
+/// a caller's own thread).
+template <class Enter>
 class tbb_backend {
  public:
-  explicit tbb_backend(tbb::task_arena& arena) : m_enter{&arena} {}
+  using entry_type = Enter;  ///< how a call enters TBB's threads
+
+  explicit tbb_backend(Enter enter) : m_enter(enter) {}
 
   static const char* name() { return "tbb"; }
   template <class F>
   auto run(F& f) const {
     return m_enter(f);
+  }
+  /// How run() enters TBB's threads (see caller_limit).
+  const Enter& entry() const { return m_enter; }
+  /// The same backend entered through `enter` instead (see as_caller).
+  template <class OtherEnter>
+  tbb_backend<OtherEnter> with_entry(OtherEnter enter) const {
+    return tbb_backend<OtherEnter>(enter);
   }
   template <class It, class F>
   void for_each(It first, It last, F f) const {
@@ -109,7 +133,14 @@ class tbb_backend {
   void sort(It first, It last) const {
     tbb::parallel_sort(first, last);
   }
-  std::uint64_t fib(int n) const { return m_enter.m_arena->execute([n] { return fib_task_group(n); }); }
+  template <class It, class Compare>
+  void sort(It first, It last, Compare comp) const {
+    tbb::parallel_sort(first, last, comp);
+  }
+  std::uint64_t fib(int n) const {
+    auto root = [n] { return fib_task_group(n); };
+    return m_enter(root);
+  }
   template <class T>
   void nested_sort(std::size_t blocks, std::size_t block_size, std::vector<T>& data) const {
     tbb::parallel_for(std::size_t{0}, blocks, [&](std::size_t block) {
@@ -133,7 +164,7 @@ class tbb_backend {
     return a + b;
   }
 
-  arena_entry m_enter;
+  Enter m_enter;
 };
 
 }  // namespace harness

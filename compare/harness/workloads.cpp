@@ -7,23 +7,48 @@
 #include <cstdint>
 #include <functional>
 #include <random>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "bench_support.hpp"
+#include "harness/inputs.hpp"
 
 namespace harness {
 
 namespace {
-
 constexpr std::uint64_t k_seed = 20240601;
+}  // namespace
+
+// ---- shared with the latency workloads (inputs.hpp) ----------------------
+
+std::vector<std::uint32_t> random_uint32s(std::size_t n) {
+  std::mt19937 engine(static_cast<std::uint32_t>(k_seed));
+  std::vector<std::uint32_t> values(n);
+  std::generate(values.begin(), values.end(), [&engine] { return static_cast<std::uint32_t>(engine()); });
+  return values;
+}
+
+std::vector<keyed> keyed_pairs(std::size_t n) {
+  std::mt19937_64 engine(k_seed);
+  std::vector<keyed> values(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    values[i] = {engine() % std::max<std::size_t>(n / 4, 1), static_cast<std::uint32_t>(i)};
+  }
+  return values;
+}
+
+std::vector<std::size_t> sizes(size_mode mode, std::vector<std::size_t> small, std::vector<std::size_t> normal,
+                               std::vector<std::size_t> full) {
+  return std::move(mode == size_mode::small ? small : mode == size_mode::normal ? normal : full);
+}
+
+namespace {
+
 constexpr int k_heavy_steps = 48;       // sqrt+sin steps of the heavy body: ~1 us an element
 constexpr double k_irregular_max = 100;  // the irregular body's costliest element, in steps (the cheapest: 1)
 constexpr std::uint32_t k_few_unique = 64;
 constexpr int k_fib_n = 30;
 constexpr std::size_t k_nested_block = 4096;  // elements each inner sort sorts
-constexpr std::size_t k_callers = 8;
 constexpr std::size_t k_back_to_back_calls = 200;  // calls per sample of the back-to-back workloads
 
 constexpr std::size_t k_e3 = 1'000;
@@ -41,13 +66,6 @@ std::vector<double> random_doubles(std::size_t n) {
   for (double& value : values) {
     value = static_cast<double>(engine() >> 11) * 0x1p-53;  // uniform in [0, 1)
   }
-  return values;
-}
-
-std::vector<std::uint32_t> random_uint32s(std::size_t n) {
-  std::mt19937 engine(static_cast<std::uint32_t>(k_seed));
-  std::vector<std::uint32_t> values(n);
-  std::generate(values.begin(), values.end(), [&engine] { return static_cast<std::uint32_t>(engine()); });
   return values;
 }
 
@@ -79,19 +97,6 @@ std::vector<double> irregular_costs(std::size_t n) {
     costs[i] = 1.0 + (k_irregular_max - 1.0) * static_cast<double>(i) / static_cast<double>(std::max<std::size_t>(n, 2) - 1);
   }
   return costs;
-}
-
-using keyed = std::pair<std::uint64_t, std::uint32_t>;
-
-/// Pairs (key, position) with about four elements per key, so that a sort
-/// that is not stable gives a different order than std::stable_sort.
-std::vector<keyed> keyed_pairs(std::size_t n) {
-  std::mt19937_64 engine(k_seed);
-  std::vector<keyed> values(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    values[i] = {engine() % std::max<std::size_t>(n / 4, 1), static_cast<std::uint32_t>(i)};
-  }
-  return values;
 }
 
 /// Random doubles in [0, 1) with one 2.0 at `percent` % of the range (none
@@ -287,37 +292,6 @@ struct nested_op {
   }
 };
 
-/// k_callers threads, each entering the backend itself and sorting its own
-/// slice: returns the slowest caller's time over the fastest's (fairness).
-struct concurrent_callers_op {
-  template <class B>
-  double operator()(B& b, std::vector<std::uint32_t>& data) const {
-    const std::size_t slice = data.size() / k_callers;
-    std::vector<double> ms(k_callers);
-    std::vector<std::thread> callers;
-    for (std::size_t caller = 0; caller < k_callers; ++caller) {
-      callers.emplace_back([&, caller] {
-        const auto first = data.begin() + static_cast<std::ptrdiff_t>(caller * slice);
-        auto sort_slice = [&] {
-          return bench::time_ms([&] { b.sort(first, first + static_cast<std::ptrdiff_t>(slice)); });
-        };
-        ms[caller] = b.run(sort_slice);
-      });
-    }
-    for (std::thread& caller : callers) {
-      caller.join();
-    }
-    const auto [fastest, slowest] = std::minmax_element(ms.begin(), ms.end());
-    return *slowest / std::max(*fastest, 1e-6);
-  }
-};
-
-/// The element counts of `mode`: small, normal and full lists.
-std::vector<std::size_t> sizes(size_mode mode, std::vector<std::size_t> small, std::vector<std::size_t> normal,
-                               std::vector<std::size_t> full) {
-  return std::move(mode == size_mode::small ? small : mode == size_mode::normal ? normal : full);
-}
-
 /// Calls per sample (workload_traits::m_calls) for an input of n elements.
 std::size_t calls_for(std::size_t n) { return n <= k_e3 ? 1000 : n <= k_e5 ? 10 : 1; }
 
@@ -326,7 +300,7 @@ constexpr workload_traits k_sort_traits{.m_scratch_costs = true};
 
 }  // namespace
 
-void add_workloads(suite& s, size_mode mode) {
+void add_workloads(suite& s, size_mode mode, std::size_t callers) {
   for (const std::size_t n : sizes(mode, {k_e3, k_e5, k_e6}, {k_e3, k_e5, k_e7}, {k_e3, k_e5, k_e7})) {
     s.add("for_each light", n, random_doubles, for_each_op<light_body>{}, {.m_calls = calls_for(n)});
   }
@@ -372,8 +346,7 @@ void add_workloads(suite& s, size_mode mode) {
   s.add("fib(n) join", k_fib_n, no_input, fib_op{}, {.m_check_value = true});
   s.add("nested sort", sizes(mode, {64 * k_nested_block}, {256 * k_nested_block}, {1024 * k_nested_block})[0],
         random_uint32s, nested_op{});
-  s.add("8 callers sort", sizes(mode, {k_callers * k_e4}, {k_callers * 250'000}, {k_callers * k_e6})[0],
-        random_uint32s, concurrent_callers_op{}, {.m_value_metric = "slowest/fastest", .m_enters_backend = true});
+  add_latency_workloads(s, mode, callers);
 }
 
 }  // namespace harness
