@@ -47,9 +47,10 @@ build() {  # build <preset> [target...]
 }
 
 # The tests that time the pool (idle CPU) or count parks (park_test: a delay
-# can let a stolen half finish before its joiner waits), or only churn threads
-# or sort for seconds: random delays leave them out.
-readonly timed_tests='idle_test|park_test|pool_cycles_test|quicksort'
+# can let a stolen half finish before its joiner waits), or race a join against
+# a 30 ms call (new_call_test), or only churn threads or sort for seconds:
+# random delays leave them out.
+readonly timed_tests='idle_test|park_test|pool_cycles_test|quicksort|unrelated call injected meanwhile'
 
 sanitizer_tests() {  # sanitizer_tests <preset> [seed]
   local preset=$1 seed=${2:-}

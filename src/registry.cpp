@@ -95,10 +95,23 @@ bool registry::has_ready_fiber() const noexcept { return m_fibers->has_ready(); 
 
 std::size_t registry::fibers_made() const noexcept { return parks() ? m_fibers->fibers_made() : 0; }
 
-void registry::inject(job_ref job, injected_as kind) {
+void registry::leave_seat() noexcept {
+  if (seat_request* const next = m_injected_calls.pop_seat_request()) {
+    // Handed over, never free: the latch's set and wait order this occupant's
+    // deque writes before the next one's, as the release store below and
+    // try_take_seat's acquire do otherwise. Nothing of *next after the set.
+    next->m_handed = true;
+    lock_latch::set(next->m_latch);
+    return;
+  }
+  m_seat_taken.store(false, std::memory_order_release);  // release: pairs with try_take_seat's acquire
+}
+
+void registry::inject(job_ref job, injected_as kind, seat_request* request) {
+  PSTL_WS_ASSERT(request == nullptr || kind == injected_as::new_call);
   injector& queue = kind == injected_as::new_call ? m_injected_calls : m_injected_parts;
   const bool queue_was_empty = queue.is_empty();
-  queue.push(job);
+  queue.push(job, request);
   PSTL_WS_TEST_HOOK(job_injected, static_cast<std::uintptr_t>(kind));
   if (kind == injected_as::new_call) {
     m_sleep.new_injected_calls(1, queue_was_empty);

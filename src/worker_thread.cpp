@@ -70,6 +70,12 @@ seated_caller::seated_caller(registry& target) noexcept {
   }
 }
 
+seated_caller::seated_caller(registry& target, seat_handed_over_t) noexcept {
+  PSTL_WS_ASSERT(t_current == nullptr);
+  m_worker.emplace(target, target.seat_index());
+  t_current = &*m_worker;
+}
+
 seated_caller::~seated_caller() {
   if (m_worker) {
     if (t_current == nullptr) [[unlikely]] {  // a job that forked, back here in the child

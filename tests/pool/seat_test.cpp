@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The seat: a call from outside every pool runs on its caller, which the
-// workers help; a second caller is handed to the workers. docs/seat.md.
+// workers help; a second caller is handed to the workers, or handed the seat
+// when it frees first. docs/seat.md.
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -8,6 +9,7 @@
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <utility>
 
@@ -159,5 +161,68 @@ TEST_CASE("the seat is free again after a call threw" * doctest::timeout(60)) {
     const auto other_id = other.get_id();
     other.join();
     CHECK(ran_on == other_id);  // seated, so not handed to a worker
+  }
+}
+
+namespace {
+
+/// Keeps the CPU busy for `duration`.
+void spin_for(std::chrono::steady_clock::duration duration) {
+  const auto until = std::chrono::steady_clock::now() + duration;
+  while (std::chrono::steady_clock::now() < until) {
+  }
+}
+
+}  // namespace
+
+TEST_CASE("callers that found the seat taken are handed it as it frees, and run their calls themselves" *
+          doctest::timeout(120)) {
+  constexpr std::size_t k_callers = 8;
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
+    std::atomic<std::size_t> on_own_thread{0};
+    std::atomic<std::size_t> wrong{0};
+    ws_test::run_on_threads(k_callers, [&](std::size_t) {
+      const auto caller = std::this_thread::get_id();
+      const auto result = pool.install([&] {
+        on_own_thread.fetch_add(std::this_thread::get_id() == caller ? 1 : 0);
+        spin_for(std::chrono::milliseconds(3));  // long enough that the workers cannot take every call
+        return ws_test::fib_by_join(12);
+      });
+      wrong.fetch_add(result == 144 ? 0 : 1);
+    });
+    CHECK(wrong.load() == 0);
+    // All but one found the seat taken at once; without the hand-over only
+    // the first would run on its own thread.
+    if (threads <= 2) {
+      CHECK(on_own_thread.load() >= 3);
+    }
+    std::thread::id ran_on;
+    std::thread other([&] { ran_on = pool.install([] { return std::this_thread::get_id(); }); });
+    const auto other_id = other.get_id();
+    other.join();
+    CHECK(ran_on == other_id);  // the seat is free again
+  }
+}
+
+TEST_CASE("a caller handed the seat whose call throws gets its exception, and the seat goes on" *
+          doctest::timeout(120)) {
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
+    std::atomic<std::size_t> caught{0};
+    ws_test::run_on_threads(8, [&](std::size_t caller) {
+      try {
+        pool.install([caller] {
+          spin_for(std::chrono::milliseconds(1));
+          throw std::runtime_error(std::to_string(caller));
+        });
+      } catch (const std::runtime_error& error) {
+        caught.fetch_add(error.what() == std::to_string(caller) ? 1 : 0);
+      }
+    });
+    CHECK(caught.load() == 8);
+    CHECK(pool.install([] { return ws_test::fib_by_join(10); }) == 55);
   }
 }

@@ -30,7 +30,8 @@ auto injected_body(Op& op) {
 }
 
 /// From a thread outside every pool: run op here in the pool's seat; if the
-/// seat is taken, inject and block until a worker ran it.
+/// seat is taken, inject and block until a worker ran it, or until the seat's
+/// leaver took it back out and handed the seat over: then run it here after all.
 template <class Op>
 in_worker_result_t<Op> in_worker_cold(registry& target, Op& op) {
   if (seated_caller seat(target); seat.has_seat()) {
@@ -38,8 +39,13 @@ in_worker_result_t<Op> in_worker_cold(registry& target, Op& op) {
   }
   auto body = injected_body(op);
   stack_job<lock_latch, decltype(body)> job(body);
-  target.inject(job.as_job_ref(), injected_as::new_call);
+  seat_request request{&job.latch()};
+  target.inject(job.as_job_ref(), injected_as::new_call, &request);
   job.latch().wait();
+  if (request.m_handed) {
+    seated_caller seat(target, seat_handed_over);
+    return invoke_to_result(op, seat.worker(), false);
+  }
   return job.into_result();
 }
 

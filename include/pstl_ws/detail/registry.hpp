@@ -41,6 +41,15 @@ class fiber_pool;
 /// What an injected job is to the pool it is injected into (registry::inject).
 enum class injected_as { new_call, part_of_call };
 
+/// A caller from outside whose call waits in the injector because it found the
+/// seat taken. The seat's leaver may take the call out of the injector and
+/// hand the seat to the caller instead, which then runs its call itself
+/// (docs/seat.md#hand-over).
+struct seat_request {
+  lock_latch* m_latch;     // the caller waits on it, for its job or for the seat
+  bool m_handed = false;   // written by the leaver before it sets *m_latch
+};
+
 /// Shared state of one pool. Held by shared_ptr: the thread_pool handle owns it,
 /// and a cross-pool latch setter holds it for the length of a wake-up.
 ///
@@ -98,9 +107,9 @@ class registry : public std::enable_shared_from_this<registry>, private idle_cho
     return m_seat_taken.compare_exchange_strong(expected, true, std::memory_order_acquire,
                                                 std::memory_order_relaxed);
   }
-  void leave_seat() noexcept {
-    m_seat_taken.store(false, std::memory_order_release);  // release: pairs with try_take_seat's acquire
-  }
+  /// Hands the seat to the oldest caller waiting with a seat request, if any,
+  /// else frees it.
+  void leave_seat() noexcept;
 
   /// Hands a job to the pool from any thread, waking a worker if the sleep
   /// rules say so: a new_call (a call from outside every pool, a spawned job
@@ -108,8 +117,9 @@ class registry : public std::enable_shared_from_this<registry>, private idle_cho
   /// part_of_call (a call from a worker of another pool, a scope's job spawned
   /// there) may be taken by any thread, even inside a wait, since the call
   /// it belongs to may be what every thread here waits for
-  /// (docs/scheduling.md). Throws std::bad_alloc; the job is then not queued.
-  void inject(job_ref job, injected_as kind);
+  /// (docs/scheduling.md). A new call may carry the seat request of the
+  /// caller waiting for it. Throws std::bad_alloc; the job is then not queued.
+  void inject(job_ref job, injected_as kind, seat_request* request = nullptr);
   /// Whether an injected job waits that a thread searching from `level` may take.
   [[nodiscard]] bool has_injected_job(search_level level) const noexcept {
     return !m_injected_parts.is_empty() || (level == search_level::top && !m_injected_calls.is_empty());

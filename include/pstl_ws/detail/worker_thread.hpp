@@ -176,6 +176,10 @@ class worker_thread {
   std::uint32_t m_top_searches = 0;    // take_own_work's tick; this thread only
 };
 
+/// Tag: the seat was handed over to the caller (docs/seat.md#hand-over).
+struct seat_handed_over_t {};
+inline constexpr seat_handed_over_t seat_handed_over{};
+
 /// A thread from outside every pool in a pool's seat, for one call: while it
 /// lives, worker_thread::current() is the seat's worker_thread, so the call runs
 /// here and its joins push on the seat's deque, where the workers steal.
@@ -183,6 +187,8 @@ class worker_thread {
 class seated_caller {
  public:
   explicit seated_caller(registry& target) noexcept;
+  /// The seat's leaver handed it to this caller (registry::leave_seat).
+  seated_caller(registry& target, seat_handed_over_t) noexcept;
   /// Leaves the seat. The seat's deque is empty by then: every job pushed on it
   /// was a join's or a scope's, and those wait for their jobs.
   ~seated_caller();
