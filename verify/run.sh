@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 readonly max_depth=100000  # pan -m: far above the deepest run (under 1000)
-readonly hash_bits=22      # pan -w: 4 M slots (32 MB); the largest run stores 3.6 M states
+readonly hash_bits=22      # pan -w: 4 M slots (32 MB); the largest run stores 6.1 M states (-w23: no faster)
 
 for tool in spin gcc; do
   command -v "$tool" >/dev/null || { echo "verify/run.sh: $tool is missing (./run.sh verify installs it)" >&2; exit 2; }
@@ -85,17 +85,25 @@ check() {
 }
 
 # --- the sleep/wake handshake: correct model -------------------------------
+# Worker 0 searches from a wait (nested), the others from the top. NJ=1: one
+# new call; NJ=2: a new call and the child it pushes; NJ=3: a new call, a part
+# of a running call (the first one taken pushes the child) and the child.
 for jec in "" -DNO_JEC; do
   for nj in 1 2 3; do
     check pass sleep -DNW=2 -DNJ=$nj $jec
   done
   opt=-O2 check pass sleep -DNW=3 -DNJ=1 $jec
 done
+# Two top-level workers and no wait.
+check pass sleep -DNW=2 -DNN=0 -DNJ=3
+# The part posted by a second outside thread, at the same time as the call.
+check pass sleep -DNW=2 -DNJ=3 -DTWO_POSTERS
 # A JEC that wraps at once (2 values): the fences and the final look still hold.
 check pass sleep -DNW=2 -DNJ=3 -DJEC_MOD=2
-# Without the SleepFence but with the JEC: not caught, the JEC masks it. This
-# is why the NO_JEC runs exist (expected to pass; see README.md).
-check pass sleep -DNW=2 -DNJ=3 -DMUT_NO_SLEEP_FENCE
+# Without the SleepFence but with the JEC, parts only (no new call): not
+# caught, the JEC masks it. This is why the NO_JEC runs exist (expected to
+# pass; see README.md). With a new call it is caught (below).
+check pass sleep -DNW=2 -DNJ=3 -DNP=2 -DMUT_NO_SLEEP_FENCE
 
 # No execution runs for ever without running a job: with the checks above,
 # every posted job is eventually run.
@@ -107,8 +115,17 @@ check fail sleep -DNW=2 -DNJ=3 -DMUT_NO_PUSH_FENCE
 check fail sleep -DNW=2 -DNJ=1 -DNO_JEC -DMUT_NO_PUSH_FENCE
 check fail sleep -DNW=2 -DNJ=1 -DNO_JEC -DMUT_NO_SLEEP_FENCE
 check fail sleep -DNW=2 -DNJ=1 -DNO_JEC -DMUT_NO_FINAL_CHECK
+# With the JEC on, a new call (NJ=1) catches these two as well: its poster
+# reads m_top_idle, which the JEC check of step 4 does not guard.
+check fail sleep -DNW=2 -DNJ=1 -DMUT_NO_SLEEP_FENCE
+check fail sleep -DNW=2 -DNJ=1 -DMUT_NO_FINAL_CHECK
+# NJ=1: the rule for a new call (m_top_idle); NP=1: for a part (counters word).
 check fail sleep -DNW=2 -DNJ=1 -DMUT_AWAKE_IDLE
+check fail sleep -DNW=2 -DNJ=1 -DNP=1 -DMUT_AWAKE_IDLE
 cycles=1 check fail sleep -DNW=2 -DNJ=1 -DMUT_NEVER_BLOCK
+check fail sleep -DNW=2 -DNJ=1 -DMUT_NESTED_COUNTED
+check fail sleep -DNW=2 -DNJ=1 -DMUT_WAKE_ANY_SLEEPER
+check fail sleep -DNW=2 -DNJ=1 -DMUT_TOP_AFTER_FENCE
 
 # --- the latch: correct model ----------------------------------------------
 for joins in 2 3; do
