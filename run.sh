@@ -14,7 +14,8 @@
 #   ./run.sh asan [seed]   every test under AddressSanitizer + UBSan (clang)
 #                          (with a seed, both run under random delays from it, but for the timed tests)
 #   ./run.sh verify        the Promela models of sleep and latch, exhaustively (verify/)
-#   ./run.sh random-delays [seeds]  the unit and pool tests under random delays, seeds 1..N (50)
+#   ./run.sh random-delays [seeds]  the unit and pool tests under random delays, seeds 1..N (50;
+#                          odd seeds under wait_policy::steal, even ones under park)
 #   ./run.sh fuzz [seconds]  the libFuzzer target of sort, stable_sort and nth_element
 #                            (clang, ASan + UBSan) from fuzz/corpus/sort, for that long (60)
 set -euo pipefail
@@ -96,8 +97,11 @@ case "$command" in
   random-delays)
     ensure_packages; build debug
     log=$(mktemp)
+    # Odd seeds run the unit tests and the pool tests under wait_policy::steal,
+    # even seeds the pool tests' [park] runs: each policy gets half the seeds.
     for seed in $(seq 1 "${1:-50}"); do
-      if ! PSTL_WS_RANDOM_DELAY=$seed ctest --preset debug -j "$jobs" -L '^(unit|pool)$' -E "$timed_tests" >"$log" 2>&1; then
+      if [ $((seed % 2)) -eq 1 ]; then policy=(-E "$timed_tests|\[park\]"); else policy=(-E "$timed_tests" -R '\[park\]'); fi
+      if ! PSTL_WS_RANDOM_DELAY=$seed ctest --preset debug -j "$jobs" -L '^(unit|pool)$' "${policy[@]}" >"$log" 2>&1; then
         cat "$log"
         echo "random delays: seed $seed failed (rerun: PSTL_WS_RANDOM_DELAY=$seed ctest --preset debug)"
         exit 1
