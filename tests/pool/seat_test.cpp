@@ -7,6 +7,8 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <vector>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -177,27 +179,51 @@ void spin_for(std::chrono::steady_clock::duration duration) {
 
 TEST_CASE("callers that found the seat taken are handed it as it frees, and run their calls themselves" *
           doctest::timeout(120)) {
-  constexpr std::size_t k_callers = 8;
+  constexpr std::size_t k_callers = 6;
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
     ws::thread_pool pool(ws_test::pool_options(threads));
-    std::atomic<std::size_t> on_own_thread{0};
-    std::atomic<std::size_t> wrong{0};
-    ws_test::run_on_threads(k_callers, [&](std::size_t) {
-      const auto caller = std::this_thread::get_id();
-      const auto result = pool.install([&] {
-        on_own_thread.fetch_add(std::this_thread::get_id() == caller ? 1 : 0);
-        spin_for(std::chrono::milliseconds(3));  // long enough that the workers cannot take every call
-        return ws_test::fib_by_join(12);
+    // Every worker busy, so that only the seat can run the callers' calls.
+    std::atomic<std::size_t> blocked_workers{0};
+    std::atomic<bool> release_workers{false};
+    for (std::size_t i = 0; i < pool.num_worker_threads(); ++i) {
+      pool.spawn([&] {
+        blocked_workers.fetch_add(1);
+        while (!release_workers.load()) {
+          std::this_thread::yield();
+        }
       });
-      wrong.fetch_add(result == 144 ? 0 : 1);
-    });
-    CHECK(wrong.load() == 0);
-    // All but one found the seat taken at once; without the hand-over only
-    // the first would run on its own thread.
-    if (threads <= 2) {
-      CHECK(on_own_thread.load() >= 3);
     }
+    REQUIRE(ws_test::eventually([&] { return blocked_workers.load() == pool.num_worker_threads(); },
+                                std::chrono::seconds(10)));
+    std::atomic<std::size_t> on_own_thread{0};
+    std::atomic<std::size_t> done{0};
+    std::atomic<std::size_t> wrong{0};
+    {
+      std::optional<seat_occupant> occupant(std::in_place, pool);
+      std::vector<std::thread> callers;
+      for (std::size_t i = 0; i < k_callers; ++i) {
+        callers.emplace_back([&] {
+          const auto caller = std::this_thread::get_id();
+          const auto result = pool.install([&] {
+            on_own_thread.fetch_add(std::this_thread::get_id() == caller ? 1 : 0);
+            return ws_test::fib_by_join(12);
+          });
+          wrong.fetch_add(result == 144 ? 0 : 1);
+          done.fetch_add(1);
+        });
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));  // let them find the seat taken
+      occupant.reset();  // the seat goes from caller to caller
+      // Without the hand-over the calls would wait for the blocked workers.
+      CHECK(ws_test::eventually([&] { return done.load() == k_callers; }, std::chrono::seconds(10)));
+      release_workers.store(true);
+      for (std::thread& caller : callers) {
+        caller.join();
+      }
+    }
+    CHECK(wrong.load() == 0);
+    CHECK(on_own_thread.load() == k_callers);
     std::thread::id ran_on;
     std::thread other([&] { ran_on = pool.install([] { return std::this_thread::get_id(); }); });
     const auto other_id = other.get_id();
