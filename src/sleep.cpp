@@ -165,9 +165,10 @@ void sleep::fall_asleep(idle_state& idle, core_latch& latch, bool (*has_injected
   if (at_top) {
     top_thread_sleeps();
   }
-  // Step 5 (SleepFence): pairs with the PushFence of new_injected_jobs. Either
-  // the injector push is visible to the look below, or the poster's counter
-  // read sees us as a sleeper and wakes us (docs/sleep.md#fences).
+  // Step 5 (SleepFence): pairs with the PushFence of new_injected_jobs and
+  // new_injected_calls. Either the injector push is visible to the look below,
+  // or the poster's read of the counters (of m_top_idle, for a new call) sees
+  // us as a sleeper and wakes us (docs/sleep.md#fences, docs/scheduling.md#waking).
   seq_cst_fence();
   PSTL_WS_TEST_HOOK(before_final_look, idle.m_worker_index);
   // Step 6: the last look at the injector, which is what saves an injected job
