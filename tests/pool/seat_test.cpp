@@ -182,10 +182,10 @@ TEST_CASE("callers that found the seat taken are handed it as it frees, and run 
   constexpr std::size_t k_callers = 6;
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
-    ws::thread_pool pool(ws_test::pool_options(threads));
-    // Every worker busy, so that only the seat can run the callers' calls.
     std::atomic<std::size_t> blocked_workers{0};
     std::atomic<bool> release_workers{false};
+    ws::thread_pool pool(ws_test::pool_options(threads));  // destroyed first: the blockers may still be leaving
+    // Every worker busy, so that only the seat can run the callers' calls.
     for (std::size_t i = 0; i < pool.num_worker_threads(); ++i) {
       pool.spawn([&] {
         blocked_workers.fetch_add(1);
