@@ -21,7 +21,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-readonly packages=(g++ cmake make doctest-dev libboost-context-dev libtbb-dev)
+readonly packages=(g++ cmake make pkgconf doctest-dev libboost-context-dev libtbb-dev)
 readonly compare_packages=(gnuplot-nox)  # the report's plots
 readonly verify_packages=(spin gcc)      # the model checker and pan's compiler
 readonly clang_packages=(clang libclang-rt-14-dev)  # the latter has clang's sanitizer runtimes and libFuzzer

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // test_hook: the installed hook and the random-delay mode. Hooks are for
-// tests only: see include/pstl_ws/detail/test_hook.hpp and
-// docs/verification.md#forced-races.
+// tests only: this file is compiled only with the CMake option
+// PSTL_WS_TEST_HOOKS (include/pstl_ws/detail/test_hook.hpp,
+// docs/verification.md#forced-races).
 #include "pstl_ws/detail/test_hook.hpp"
 
 #include <atomic>
@@ -67,8 +68,6 @@ const bool g_random_delays_from_environment = [] {
 }();
 
 }  // namespace
-
-bool test_hooks_compiled() noexcept { return PSTL_WS_TEST_HOOKS != 0; }
 
 test_hook_fn set_test_hook(test_hook_fn hook) noexcept {
   return g_hook.exchange(hook);  // seq_cst: rare; pairs with run_test_hook's acquire

@@ -5,6 +5,8 @@
 // How each is parallelised: docs/algorithms.md.
 #pragma once
 
+#include "pstl_ws/detail/requires_cxx20.hpp"
+
 #include "pstl_ws/algorithm/all_of.hpp"
 #include "pstl_ws/algorithm/compaction.hpp"
 #include "pstl_ws/algorithm/copy.hpp"

@@ -4,6 +4,8 @@
 // on, a grain). docs/drop-in.md explains how they reach the std:: names.
 #pragma once
 
+#include "pstl_ws/detail/requires_cxx20.hpp"
+
 #include <cstddef>
 #include <type_traits>
 

@@ -3,6 +3,8 @@
 // and return both results. The heart of the pool: docs/design.md#the-life-of-one-join.
 #pragma once
 
+#include "pstl_ws/detail/requires_cxx20.hpp"
+
 #include <exception>
 #include <functional>
 #include <optional>

@@ -3,6 +3,8 @@
 // adjacent_difference and the four scans.
 #pragma once
 
+#include "pstl_ws/detail/requires_cxx20.hpp"
+
 #include "pstl_ws/algorithm/adjacent_difference.hpp"
 #include "pstl_ws/algorithm/reduce.hpp"
 #include "pstl_ws/algorithm/scan.hpp"

@@ -3,6 +3,8 @@
 // once all of them have finished. docs/design.md#scope.
 #pragma once
 
+#include "pstl_ws/detail/requires_cxx20.hpp"
+
 #include <atomic>
 #include <concepts>
 #include <exception>

@@ -5,6 +5,8 @@
 // rules on namespace std: docs/drop-in.md.
 #pragma once
 
+#include "pstl_ws/detail/requires_cxx20.hpp"
+
 #include <algorithm>
 #include <numeric>
 

@@ -147,18 +147,6 @@ void check_forced(std::size_t forced, std::size_t trials) {
   MESSAGE("forced " << forced << " of " << trials);
 }
 
-/// True, with a message, in a build without hooks (release): a forced race
-/// needs them, and runs in the Debug, asan and tsan builds instead. Where this
-/// file sees hooks, the runtime must have them too.
-bool hooks_missing() {
-  if (PSTL_WS_TEST_HOOKS == 0) {
-    MESSAGE("skipped: this build has no test hooks (NDEBUG without PSTL_WS_ENABLE_ASSERTS)");
-    return true;
-  }
-  REQUIRE(ws::detail::test_hooks_compiled());
-  return false;
-}
-
 /// The sleep points, in the order a falling-asleep thread passes them.
 constexpr std::array<hook_point, 4> k_sleep_points{hook_point::announced_sleepy,
                                                    hook_point::before_jec_check,
@@ -180,9 +168,6 @@ constexpr std::size_t k_nested_searcher_trials = 2'000 / k_scale;
 
 TEST_CASE("a job posted from outside while the only worker falls asleep always runs" *
           doctest::timeout(300)) {
-  if (hooks_missing()) {
-    return;
-  }
   ws::thread_pool pool(ws_test::pool_options(1));
   const gate_installed installed;
   g_gate.m_poster.store(std::this_thread::get_id());
@@ -222,9 +207,6 @@ TEST_CASE("a job posted from outside while the only worker falls asleep always r
 
 TEST_CASE("a new call posted while a thread inside a wait falls asleep wakes the worker asleep at the top" *
           doctest::timeout(300)) {
-  if (hooks_missing()) {
-    return;
-  }
   // The caller waits in the seat for a call into another pool: it searches
   // from a wait and may not start the new call, so the poster must not count
   // it as a searching thread, and must wake the worker (docs/scheduling.md#waking).
@@ -262,9 +244,6 @@ TEST_CASE("a new call posted while a thread inside a wait falls asleep wakes the
 }
 
 TEST_CASE("a latch set while its owner falls asleep wakes the owner" * doctest::timeout(300)) {
-  if (hooks_missing()) {
-    return;
-  }
   ws::thread_pool pool(ws_test::pool_options(2));  // one worker, and the seat
   const gate_installed installed;
   g_gate.m_release_on_latch_set.store(true);
@@ -295,9 +274,6 @@ TEST_CASE("a latch set while its owner falls asleep wakes the owner" * doctest::
 
 TEST_CASE("a setter stopped between its exchange and the wake-up touches no returned frame" *
           doctest::timeout(300)) {
-  if (hooks_missing()) {
-    return;
-  }
   ws::thread_pool pool(ws_test::pool_options(2));
   const gate_installed installed;
   std::size_t forced = 0;
@@ -328,9 +304,6 @@ TEST_CASE("a setter stopped between its exchange and the wake-up touches no retu
 
 TEST_CASE("a cross-pool setter stopped after its exchange touches no destroyed pool" *
           doctest::timeout(300)) {
-  if (hooks_missing()) {
-    return;
-  }
   ws::thread_pool other(ws_test::pool_options(1));
   const gate_installed installed;
   std::size_t forced = 0;

@@ -2,7 +2,9 @@
 // The main of every test executable: doctest's, plus `--wait-policy=NAME`,
 // which sets PSTL_WS_WAIT_POLICY before any pool exists, so that the test
 // pools (ws_test::pool_options) and the global pool all use that policy. A
-// failed run under random delays (PSTL_WS_RANDOM_DELAY) names its seed.
+// failed run under random delays (PSTL_WS_RANDOM_DELAY) names its seed; asking
+// for them from a build without the test hooks fails at once, rather than
+// running without the delays asked for.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
@@ -19,6 +21,15 @@ int main(int argc, char** argv) {
       ::setenv("PSTL_WS_WAIT_POLICY", argv[i] + k_flag.size(), 1);
     }
   }
+#if !PSTL_WS_TEST_HOOKS
+  if (const char* seed = std::getenv("PSTL_WS_RANDOM_DELAY"); seed != nullptr && *seed != '\0') {
+    std::fprintf(stderr,
+                 "PSTL_WS_RANDOM_DELAY=%s, but this build has no test hooks to delay at: configure "
+                 "with -DPSTL_WS_TEST_HOOKS=ON (the debug, asan and tsan presets do)\n",
+                 seed);
+    return 2;
+  }
+#endif
   doctest::Context context(argc, argv);
   const int result = context.run();
 #if PSTL_WS_TEST_HOOKS

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 // test_hook: named points of the sleep protocol and the latches where a test
 // may stop a thread (forced races) or where random delays shake the schedule
-// (PSTL_WS_RANDOM_DELAY=seed). Compiled in wherever PSTL_WS_ASSERT is (no
-// NDEBUG, or PSTL_WS_ENABLE_ASSERTS); a release build has no hook at all.
+// (PSTL_WS_RANDOM_DELAY=seed). Compiled in only where the CMake option
+// PSTL_WS_TEST_HOOKS is on (the debug, asan and tsan presets), which defines
+// the macro of that name for the library and its tests; any other build, an
+// installed library above all, has neither the hooks nor src/test_hook.cpp.
 // docs/verification.md#forced-races.
 #pragma once
 
 #include <cstdint>
 
-#if !defined(NDEBUG) || defined(PSTL_WS_ENABLE_ASSERTS)
-#define PSTL_WS_TEST_HOOKS 1
-#else
+#ifndef PSTL_WS_TEST_HOOKS
 #define PSTL_WS_TEST_HOOKS 0
 #endif
 
@@ -32,13 +32,10 @@ enum class hook_point : unsigned {
 };
 inline constexpr unsigned k_hook_points = 8;
 
+#if PSTL_WS_TEST_HOOKS
 /// A hook: runs on the thread that reached `point`, and may block it (for a
 /// bounded time: the pool cannot make progress past that thread meanwhile).
 using test_hook_fn = void (*)(hook_point point, std::uintptr_t value) noexcept;
-
-/// Whether this build of the runtime calls hooks; tests that force races
-/// require it. Constant time.
-[[nodiscard]] bool test_hooks_compiled() noexcept;
 
 /// Installs `hook` for every thread (nullptr: none) and returns the previous
 /// one. A thread already inside the previous hook finishes it. Constant time.
@@ -54,6 +51,7 @@ void use_random_delays(std::uint64_t seed) noexcept;
 
 /// Calls the installed hook, if any (PSTL_WS_TEST_HOOK).
 void run_test_hook(hook_point point, std::uintptr_t value) noexcept;
+#endif
 
 }  // namespace ws::detail
 
