@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -31,6 +32,9 @@ std::atomic<std::uint64_t> g_fork_generation{0};
 struct global_generation {
   thread_pool* m_pool;          // never destroyed
   global_generation* m_parent;  // the parent's, abandoned here; null in the first process
+  // The options given to build_global, which a forked child's global pool is
+  // made with too; none: each generation reads its own environment.
+  std::optional<pool_options> m_configured;
 };
 
 once g_global_once;                      // reset by the child handler
@@ -99,14 +103,39 @@ registry& global_registry() { return *thread_pool::global().m_registry; }
 
 namespace ws {
 
+namespace {
+
+// Makes the global pool of this process (inside g_global_once), from the
+// options configured in code, else from the environment. Deliberately leaked:
+// the global pool outlives static destruction, so a parallel call from a
+// static destructor still works and exit never waits for (or on) its workers.
+void make_global(std::optional<pool_options> configured) {
+  auto* const pool = new thread_pool(configured ? *configured : pool_options::from_environment());
+  detail::g_global = new detail::global_generation{pool, detail::g_global, std::move(configured)};
+}
+
+}  // namespace
+
 thread_pool& thread_pool::global() {
-  // Deliberately leaked: the global pool outlives static destruction, so a
-  // parallel call from a static destructor still works and exit never waits
-  // for (or on) its workers.
   detail::g_global_once.call([] {
-    auto* const pool = new thread_pool(detail::registry::create(detail::options_from_environment()));
-    detail::g_global = new detail::global_generation{pool, detail::g_global};
+    // A forked child's first global pool keeps what its parent configured.
+    make_global(detail::g_global != nullptr ? detail::g_global->m_configured : std::nullopt);
   });
+  return *detail::g_global->m_pool;
+}
+
+thread_pool& thread_pool::build_global(pool_options options) {
+  bool built = false;
+  detail::g_global_once.call([&] {
+    make_global(std::move(options));
+    built = true;
+  });
+  if (!built) {
+    throw std::logic_error(
+        "pstl_ws: ws::thread_pool::build_global was called after the global pool was made (by an "
+        "earlier build_global, or by a parallel call that used it): configure the global pool "
+        "before the first parallel call");
+  }
   return *detail::g_global->m_pool;
 }
 

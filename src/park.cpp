@@ -28,10 +28,12 @@ inline void cpu_relax() noexcept {
 }  // namespace
 
 void worker_thread::run_on_fibers() noexcept {
-  try {
-    install_overflow_reporter();
-  } catch (...) {
-    // Without a signal stack an overflow is a plain SIGSEGV: still a crash, just unnamed.
+  if (m_registry.options().report_stack_overflow) {
+    try {
+      install_overflow_reporter();
+    } catch (...) {
+      // Without a signal stack an overflow is a plain SIGSEGV: still a crash, just unnamed.
+    }
   }
   fiber_context origin;
   m_origin = &origin;

@@ -3,7 +3,7 @@
 // docs/design.md and docs/latch.md#termination.
 #include "pstl_ws/detail/registry.hpp"
 
-#include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -15,7 +15,8 @@
 namespace ws::detail {
 
 registry::registry(const pool_options& options)
-    : m_num_threads(options.num_threads),
+    : m_options(options),
+      m_num_threads(options.num_threads),
       m_num_workers(options.num_threads > 1 ? options.num_threads - 1 : 1),
       m_thread_infos(std::make_unique<thread_info[]>(num_slots())),
       m_scratch(scratch_limit_for(options.scratch_limit)),
@@ -29,17 +30,42 @@ std::shared_ptr<registry> registry::create(const pool_options& options) {
                                 std::to_string(sleep_counters::k_threads_max) +
                                 " threads, not " + std::to_string(options.num_threads));
   }
+  constexpr std::size_t k_min_thread_stack_size = std::size_t{64} << 10;
+  if (options.thread_stack_size != 0 && options.thread_stack_size < k_min_thread_stack_size) {
+    throw std::invalid_argument("pstl_ws: pool_options::thread_stack_size of " +
+                                std::to_string(options.thread_stack_size) + " bytes is below " +
+                                std::to_string(k_min_thread_stack_size) + " (0: the system's default)");
+  }
   watch_forks();
   auto result = std::make_shared<registry>(options);
   result->start_workers();
   return result;
 }
 
+namespace {
+
+// What a new worker thread is given: its pool and its index.
+struct worker_start {
+  registry* m_owner;
+  std::size_t m_index;
+};
+
+}  // namespace
+
+void* registry::worker_entry(void* start) noexcept {
+  const worker_start given = *static_cast<worker_start*>(start);
+  delete static_cast<worker_start*>(start);
+  worker_thread::main_loop(*given.m_owner, given.m_index);
+  return nullptr;
+}
+
 void registry::start_workers() {
   m_threads.reserve(m_num_workers);
   try {
     for (std::size_t i = 0; i < m_num_workers; ++i) {
-      m_threads.emplace_back(&worker_thread::main_loop, std::ref(*this), i);
+      auto start = std::make_unique<worker_start>(worker_start{this, i});
+      m_threads.emplace_back(m_options.thread_stack_size, &worker_entry, start.get());
+      static_cast<void>(start.release());  // the thread deletes it
     }
   } catch (...) {
     // Stop the workers that did start, then report the failure.
@@ -51,7 +77,7 @@ void registry::start_workers() {
 
 registry::~registry() {
   // Every worker was joined (thread_pool's destructor) or the registry is the
-  // immortal global one; a joinable std::thread here would call terminate.
+  // immortal global one; a joinable os_thread here would end the process.
   PSTL_WS_ASSERT(m_threads.empty());
 }
 
@@ -139,7 +165,7 @@ void registry::terminate() noexcept {
 }
 
 void registry::join_workers() noexcept {
-  for (std::thread& thread : m_threads) {
+  for (os_thread& thread : m_threads) {
     thread.join();
   }
   m_threads.clear();

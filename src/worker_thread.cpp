@@ -4,6 +4,9 @@
 #include "pstl_ws/detail/worker_thread.hpp"
 
 #include <atomic>
+#include <exception>
+#include <functional>
+#include <string>
 
 #include "pstl_ws/detail/test_hook.hpp"
 
@@ -49,17 +52,43 @@ xorshift64star::xorshift64star() noexcept
 
 void worker_thread::forget_current_in_forked_child() noexcept { t_current = nullptr; }
 
-void worker_thread::main_loop(registry& owner, std::size_t index) noexcept {
-  worker_thread self(owner, index);
-  t_current = &self;
-  if (owner.parks()) {
-    self.run_on_fibers();
-  } else {
-    self.serve_until_terminated();
+namespace {
+
+// Runs a pool_options::on_thread_start / on_thread_exit handler, if set. An
+// exception escaping it has no caller to reach: it ends the process, named.
+void run_thread_handler(const std::function<void(std::size_t)>& handler, std::size_t index,
+                        const char* which) noexcept {
+  if (!handler) {
+    return;
   }
-  // Invariant: termination happens only once no job is outstanding.
-  PSTL_WS_ASSERT(self.m_deque.is_empty());
-  t_current = nullptr;
+  try {
+    handler(index);
+  } catch (const std::exception& error) {
+    fatal((std::string("an exception escaped ws::pool_options::") + which + ": " + error.what()).c_str());
+  } catch (...) {
+    fatal((std::string("an exception escaped ws::pool_options::") + which).c_str());
+  }
+}
+
+}  // namespace
+
+void worker_thread::main_loop(registry& owner, std::size_t index) noexcept {
+  const pool_options& options = owner.options();
+  name_this_thread(options.thread_name, index);
+  run_thread_handler(options.on_thread_start, index, "on_thread_start");
+  {
+    worker_thread self(owner, index);
+    t_current = &self;
+    if (owner.parks()) {
+      self.run_on_fibers();
+    } else {
+      self.serve_until_terminated();
+    }
+    // Invariant: termination happens only once no job is outstanding.
+    PSTL_WS_ASSERT(self.m_deque.is_empty());
+    t_current = nullptr;
+  }
+  run_thread_handler(options.on_thread_exit, index, "on_thread_exit");
 }
 
 seated_caller::seated_caller(registry& target) noexcept {

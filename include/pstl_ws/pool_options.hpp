@@ -2,7 +2,11 @@
 // ws::wait_policy and ws::pool_options: what a pool is built with.
 #pragma once
 
+#include "pstl_ws/detail/requires_cxx20.hpp"
+
 #include <cstddef>
+#include <functional>
+#include <string>
 
 namespace ws {
 
@@ -37,6 +41,41 @@ struct pool_options {
   /// thread_pool::release_memory(), and with the pool. 0 keeps none.
   /// docs/scratch.md.
   std::size_t scratch_limit = k_default_scratch_limit;
+  /// Worker threads are named `thread_name`-N, N their index from 0, cut to
+  /// the 15 bytes Linux keeps: what top -H, gdb and perf show. Empty: they
+  /// keep the name they inherit.
+  std::string thread_name = "pstl_ws";
+  /// Bytes of each worker thread's own stack (under wait_policy::steal the
+  /// jobs run there, and nested waits pile up on it); 0: the system's
+  /// default (the main thread's `ulimit -s`, usually 8 MiB). A non-zero size
+  /// below 64 KiB is std::invalid_argument, naming it, when the pool is built.
+  std::size_t thread_stack_size = 0;
+  /// Called on each worker thread, with its index, as it starts (before any
+  /// job) and as it ends (after its last one): to set a thread's priority,
+  /// affinity or per-thread state of a library. A caller in the seat is not a
+  /// worker and runs neither. An exception escaping either ends the process
+  /// with a message naming it (like one escaping a std::thread).
+  std::function<void(std::size_t)> on_thread_start{};
+  std::function<void(std::size_t)> on_thread_exit{};
+  /// Under wait_policy::park, whether the workers install the process-wide
+  /// SIGSEGV/SIGBUS handler (and a signal stack per worker) that names a
+  /// fiber stack overflow in one line before the process dies of the signal
+  /// as it would have anyway; any other fault is passed on to the handler
+  /// installed before it. On by default, since without it an overflow is an
+  /// unexplained crash; turn it off for a program that owns those signals
+  /// (a crash reporter, a JVM): docs/park.md#fiber-stacks. Once installed by any
+  /// pool, the handler stays for the life of the process.
+  bool report_stack_overflow = true;
+
+  /// The options the environment asks for, the global pool's unless
+  /// thread_pool::build_global is given others: PSTL_WS_NUM_THREADS threads
+  /// (unset or 0: one per available CPU) and PSTL_WS_WAIT_POLICY (`steal`
+  /// when unset, or `park`); the rest default. A program may call it first
+  /// to check them, or to start from them and change some. Throws
+  /// std::invalid_argument naming the variable, its value and the values
+  /// allowed when the count is not a whole number from 0 to 65535 or the
+  /// policy is neither word.
+  static pool_options from_environment();
 };
 
 }  // namespace ws

@@ -3,6 +3,8 @@
 // pool that ws::join, ws::scope and the parallel algorithms use by default.
 #pragma once
 
+#include "pstl_ws/detail/requires_cxx20.hpp"
+
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -64,15 +66,24 @@ class thread_pool {
   thread_pool(const thread_pool&) = delete;
   thread_pool& operator=(const thread_pool&) = delete;
 
-  /// The global pool: created on first use with PSTL_WS_NUM_THREADS threads
-  /// (unset or 0: one per available CPU) and the wait policy
-  /// PSTL_WS_WAIT_POLICY (`steal` when unset, or `park`), and never
-  /// destroyed. In a forked child it is created anew on first use there (a
-  /// reference taken before the fork is to the parent's pool: docs/fork.md).
-  /// Throws std::invalid_argument naming the variable and its value if the
-  /// count is not a whole number from 0 to 65535 or the policy neither word; a
-  /// later call tries again.
+  /// The global pool: made on first use with pool_options::from_environment()
+  /// (PSTL_WS_NUM_THREADS, PSTL_WS_WAIT_POLICY), or with the options given to
+  /// build_global before that; never destroyed. In a forked child it is made
+  /// anew on first use there, from the child's environment or the options
+  /// the parent gave build_global (a reference taken before the fork is to
+  /// the parent's pool: docs/fork.md). Throws what
+  /// from_environment() throws for a bad variable; a later call tries again.
   static thread_pool& global();
+
+  /// Makes the global pool from `options`, in code (as rayon's
+  /// ThreadPoolBuilder::build_global and TBB's global_control do), and
+  /// returns it; the environment variables are then not read, unless the
+  /// options came from pool_options::from_environment(). Call it before the
+  /// first parallel call that uses the global pool. Throws std::logic_error
+  /// if the global pool already exists (configuring it too late is an error,
+  /// never a silent no-op), and what thread_pool(pool_options) throws, after
+  /// which the global pool is still to be made.
+  static thread_pool& build_global(pool_options options);
 
   /// Runs op() in this pool and returns its result; ws::join, ws::scope and
   /// the algorithms called inside op use this pool. From one of its own

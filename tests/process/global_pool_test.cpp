@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The global pool: PSTL_WS_NUM_THREADS, and process exit with the pool alive.
-// Each case runs in a child process, since the global pool is created once.
+// The global pool: PSTL_WS_NUM_THREADS and PSTL_WS_WAIT_POLICY, configuring
+// it in code (build_global), and process exit with the pool alive. Each case
+// runs in a child process, since the global pool is created once.
 #include <pstl_ws/join.hpp>
 #include <pstl_ws/thread_pool.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -70,7 +74,8 @@ TEST_CASE("a bad PSTL_WS_WAIT_POLICY is an error naming the variable and the val
   for (const char* bad : {"", "Park", "parking", "steal "}) {
     CAPTURE(bad);
     CHECK(global_pool_policy_with(bad) ==
-          "error: PSTL_WS_WAIT_POLICY=\"" + std::string(bad) + "\" is not a wait policy: expected \"steal\" or \"park\"");
+          "error: pstl_ws: the environment variable PSTL_WS_WAIT_POLICY=\"" + std::string(bad) +
+              "\" is not a wait policy: expected \"steal\" or \"park\"");
   }
 }
 
@@ -78,7 +83,9 @@ TEST_CASE("a bad PSTL_WS_NUM_THREADS is an error naming the variable and the val
   for (const char* bad : {"abc", "-1", "65536", "", "3x", " 4", "99999999999999999999"}) {
     CAPTURE(bad);
     const std::string output = global_pool_size_with(bad);
-    CHECK(output.rfind("error: PSTL_WS_NUM_THREADS=\"" + std::string(bad) + "\"", 0) == 0);
+    CHECK(output.rfind("error: pstl_ws: the environment variable PSTL_WS_NUM_THREADS=\"" +
+                           std::string(bad) + "\" is not a thread count: expected a whole number from 0",
+                       0) == 0);
   }
 }
 
@@ -96,6 +103,83 @@ TEST_CASE("a failed global pool creation is retried by the next call" * doctest:
   });
   CHECK(child.m_exit_code == 0);
   CHECK(child.m_output == "refused;3;2");
+}
+
+TEST_CASE("build_global makes the global pool from the options given, without reading the environment" * doctest::timeout(60)) {
+  const ws_test::child_result child = ws_test::run_in_child([](const auto& report) {
+    ::setenv("PSTL_WS_NUM_THREADS", "not a number", 1);
+    ws::thread_pool& built = ws::thread_pool::build_global({.num_threads = 3, .wait = ws::wait_policy::park});
+    report(std::to_string(ws_test::fib_by_join(20)) + ";" + std::to_string(ws::current_num_threads()) +
+           ";" + (ws::thread_pool::global().parks() ? "park" : "steal") + ";" +
+           (&built == &ws::thread_pool::global() ? "same" : "other"));
+  });
+  CHECK(child.m_exit_code == 0);
+  CHECK(child.m_output == "6765;3;park;same");
+}
+
+TEST_CASE("build_global once the global pool exists is an error and leaves the pool as it was" * doctest::timeout(60)) {
+  for (const bool made_by_build_global : {false, true}) {
+    CAPTURE(made_by_build_global);
+    const ws_test::child_result child = ws_test::run_in_child([&](const auto& report) {
+      ::setenv("PSTL_WS_NUM_THREADS", "2", 1);
+      if (made_by_build_global) {
+        ws::thread_pool::build_global({.num_threads = 2});
+      } else {
+        ws::join([] {}, [] {});
+      }
+      try {
+        ws::thread_pool::build_global({.num_threads = 5});
+        report("accepted;");
+      } catch (const std::logic_error& error) {
+        report(std::string(error.what()).find("before the first parallel call") != std::string::npos
+                   ? "refused;"
+                   : "refused without saying why;");
+      }
+      report(std::to_string(ws::current_num_threads()) + ";" + std::to_string(ws_test::fib_by_join(15)));
+    });
+    CHECK(child.m_exit_code == 0);
+    CHECK(child.m_output == "refused;2;610");
+  }
+}
+
+TEST_CASE("pool_options::from_environment reports a bad variable before any pool exists and the program can then configure the pool" * doctest::timeout(60)) {
+  const ws_test::child_result child = ws_test::run_in_child([](const auto& report) {
+    ::setenv("PSTL_WS_NUM_THREADS", "four", 1);
+    try {
+      static_cast<void>(ws::pool_options::from_environment());
+      report("accepted;");
+    } catch (const std::invalid_argument& error) {
+      report(std::string(error.what()).find("PSTL_WS_NUM_THREADS=\"four\"") != std::string::npos
+                 ? "named;"
+                 : "unnamed;");
+    }
+    ::setenv("PSTL_WS_NUM_THREADS", "3", 1);
+    ws::pool_options options = ws::pool_options::from_environment();
+    options.wait = ws::wait_policy::park;
+    ws::thread_pool::build_global(options);
+    report(std::to_string(ws::current_num_threads()) + (ws::thread_pool::global().parks() ? ";park" : ";steal"));
+  });
+  CHECK(child.m_exit_code == 0);
+  CHECK(child.m_output == "named;3;park");
+}
+
+TEST_CASE("a forked child makes its global pool with the options its parent gave build_global" * doctest::timeout(60)) {
+  const ws_test::child_result child = ws_test::run_in_child([](const auto& report) {
+    ::unsetenv("PSTL_WS_NUM_THREADS");
+    ws::thread_pool::build_global({.num_threads = 3, .wait = ws::wait_policy::park});
+    static_cast<void>(ws_test::fib_by_join(15));
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      const bool same = ws::current_num_threads() == 3 && ws::thread_pool::global().parks() &&
+                        ws_test::fib_by_join(15) == 610;
+      ::_exit(same ? 0 : 1);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    report(WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "same options" : "other options");
+  });
+  CHECK(child.m_exit_code == 0);
+  CHECK(child.m_output == "same options");
 }
 
 namespace {

@@ -12,13 +12,13 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <thread>
 #include <vector>
 
 #include "pstl_ws/detail/config.hpp"
 #include "pstl_ws/detail/injector.hpp"
 #include "pstl_ws/detail/job.hpp"
 #include "pstl_ws/detail/latch.hpp"
+#include "pstl_ws/detail/os_thread.hpp"
 #include "pstl_ws/detail/scratch_cache.hpp"
 #include "pstl_ws/detail/sleep.hpp"
 #include "pstl_ws/detail/work_deque.hpp"
@@ -89,6 +89,9 @@ class registry : public std::enable_shared_from_this<registry>, private idle_cho
   [[nodiscard]] std::size_t num_victims() const noexcept {
     return workers_help_seat() ? num_slots() : m_num_workers;
   }
+
+  /// What the pool was built with (its workers' names, stack size, handlers).
+  [[nodiscard]] const pool_options& options() const noexcept { return m_options; }
 
   /// Whether this registry belongs to the parent of this forked process: its
   /// worker threads do not exist here, and nothing of it may be touched but
@@ -197,6 +200,7 @@ class registry : public std::enable_shared_from_this<registry>, private idle_cho
   }
 
   void start_workers();
+  static void* worker_entry(void* start) noexcept;
 
   // idle_chore: worker 0 gives back the scratch memory idle for too long.
   [[nodiscard]] std::chrono::steady_clock::time_point chore_due() noexcept override {
@@ -204,6 +208,7 @@ class registry : public std::enable_shared_from_this<registry>, private idle_cho
   }
   void do_chore() noexcept override { m_scratch.trim_idle(); }
 
+  pool_options m_options;
   std::size_t m_num_threads;
   std::size_t m_num_workers;
   std::unique_ptr<thread_info[]> m_thread_infos;  // num_slots() of them
@@ -213,7 +218,7 @@ class registry : public std::enable_shared_from_this<registry>, private idle_cho
   injector m_injected_parts;  // parts of running calls: taken by anyone
   std::unique_ptr<fiber_pool> m_fibers;  // wait_policy::park only
   std::atomic<std::size_t> m_terminate_count{1};
-  std::vector<std::thread> m_threads;
+  std::vector<os_thread> m_threads;
   std::uint64_t m_fork_generation = fork_generation();  // the process generation that made it
   alignas(k_cache_line) std::atomic<bool> m_seat_taken{false};
 };
@@ -231,20 +236,13 @@ void watch_forks() noexcept;
 /// is destroyed in a forked child. Allocates; std::bad_alloc ends the process.
 void keep_abandoned(std::shared_ptr<registry> abandoned) noexcept;
 
-/// The global registry, created on first use for threads_from_environment()
-/// threads (anew in a forked child: docs/fork.md). Never destroyed. Throws
-/// what creating it throws (a bad PSTL_WS_NUM_THREADS is
-/// std::invalid_argument); a later call tries again.
+/// The global pool's registry (thread_pool::global(), which says what it
+/// throws). Never destroyed.
 registry& global_registry();
 
-/// The options of the global pool: PSTL_WS_NUM_THREADS threads (unset or 0:
-/// the CPUs this process may run on) and PSTL_WS_WAIT_POLICY (`steal`, the
-/// default, or `park`). Throws std::invalid_argument naming the variable and
-/// the value when the thread count is not a whole number from 0 to 65535 or
-/// the policy is neither word.
-pool_options options_from_environment();
-
-/// The CPUs this process may run on (sched_getaffinity), at least 1.
+/// The threads a pool of "one per CPU" gets: the CPUs of this process's
+/// affinity mask (of any size), capped by its cgroup's CPU quota rounded up;
+/// at least 1. docs/design.md#default-thread-count.
 std::size_t available_parallelism() noexcept;
 
 }  // namespace ws::detail

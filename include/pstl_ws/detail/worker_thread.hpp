@@ -123,7 +123,9 @@ class worker_thread {
   void owe_ready_wake() noexcept { m_ready_wake_owed = true; }
   void pay_ready_wake() noexcept;
 
-  /// The body of a worker thread: serve the pool until terminated.
+  /// The body of a worker thread: named and started as the pool's options say
+  /// (on_thread_start), it serves the pool until terminated, then runs
+  /// on_thread_exit.
   static void main_loop(registry& owner, std::size_t index) noexcept;
 
   /// At the top of its loop a worker looks at the injected jobs before its
