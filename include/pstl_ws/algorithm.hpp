@@ -30,4 +30,5 @@
 #include "pstl_ws/algorithm/sort.hpp"
 #include "pstl_ws/algorithm/stable_sort.hpp"
 #include "pstl_ws/algorithm/transform.hpp"
+#include "pstl_ws/detail/standard_policies.hpp"
 #include "pstl_ws/execution.hpp"

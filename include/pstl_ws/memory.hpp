@@ -5,6 +5,7 @@
 
 #include "pstl_ws/detail/requires_cxx20.hpp"
 
+#include "pstl_ws/detail/standard_policies.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/memory/destroy.hpp"
 #include "pstl_ws/memory/uninitialized.hpp"

@@ -8,4 +8,5 @@
 #include "pstl_ws/algorithm/adjacent_difference.hpp"
 #include "pstl_ws/algorithm/reduce.hpp"
 #include "pstl_ws/algorithm/scan.hpp"
+#include "pstl_ws/detail/standard_policies.hpp"
 #include "pstl_ws/execution.hpp"
