@@ -13,6 +13,8 @@
 #   ./run.sh tsan [seed]   the unit, pool, stress and algorithm tests under ThreadSanitizer (clang)
 #   ./run.sh asan [seed]   every test under AddressSanitizer + UBSan (clang)
 #                          (with a seed, both run under random delays from it, but for the timed tests)
+#   ./run.sh libcxx        the unit, pool and algorithm tests built by clang 16 on libc++ 16,
+#                          a standard library without parallel algorithms of its own
 #   ./run.sh verify        the Promela models of sleep and latch, exhaustively (verify/)
 #   ./run.sh random-delays [seeds]  the unit and pool tests under random delays, seeds 1..N (50;
 #                          odd seeds under wait_policy::steal, even ones under park)
@@ -25,6 +27,7 @@ readonly packages=(g++ cmake make pkgconf doctest-dev libboost-context-dev libtb
 readonly compare_packages=(gnuplot-nox)  # the report's plots
 readonly verify_packages=(spin gcc)      # the model checker and pan's compiler
 readonly clang_packages=(clang libclang-rt-14-dev)  # the latter has clang's sanitizer runtimes and libFuzzer
+readonly libcxx_packages=(clang-16 libc++-16-dev libc++abi-16-dev)
 jobs=$(nproc 2>/dev/null || echo 2)
 
 ensure_packages() {  # ensure_packages [extra package...]
@@ -65,7 +68,7 @@ sanitizer_tests() {  # sanitizer_tests <preset> [seed]
 }
 
 usage() {
-  sed -n '3,19p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '3,21p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -91,6 +94,9 @@ case "$command" in
   asan)
     ensure_packages "${clang_packages[@]}"; build asan
     sanitizer_tests asan "$@" ;;
+  libcxx)
+    ensure_packages "${libcxx_packages[@]}"; build libcxx
+    ctest --preset libcxx -j "$jobs" ;;
   verify)
     ensure_packages "${verify_packages[@]}"
     verify/run.sh ;;

@@ -14,6 +14,15 @@
 
 #include "pstl_ws/detail/config.hpp"
 
+#if defined(_LIBCPP_VERSION)
+// libc++abi exports the ABI's __cxa_get_globals, as libsupc++ does, but its
+// <cxxabi.h> does not declare it.
+namespace __cxxabiv1 {
+struct __cxa_eh_globals;
+extern "C" __cxa_eh_globals* __cxa_get_globals() noexcept;
+}  // namespace __cxxabiv1
+#endif
+
 #if PSTL_WS_ASAN
 #include <sanitizer/common_interface_defs.h>
 #endif

@@ -29,14 +29,24 @@ using scan_sum_t = std::remove_cvref_t<std::invoke_result_t<Transform&, std::ite
 /// from init (inclusive without init: from the first element), with the
 /// std:: algorithm. std::inclusive_scan and std::exclusive_scan are their
 /// transform_ forms with std::identity, which forwards *it unchanged, so
-/// this calls exactly what std:: would. Returns result + (last - first).
+/// this calls what std:: would. An inclusive scan without init starts from
+/// the first element itself, as libstdc++ does: libc++ 16 would sum in the
+/// input's value type instead of the transform's result type
+/// ([transform.inclusive.scan]), which need not even convert. Returns
+/// result + (last - first).
 template <bool Inclusive, class Sum, class In, class Out, class Op, class Transform>
 Out scan_sequential(In first, In last, Out result, std::optional<Sum> init, Op op, Transform transform) {
   if constexpr (Inclusive) {
-    if (init) {
-      return std::transform_inclusive_scan(first, last, result, op, transform, std::move(*init));
+    if (!init) {
+      if (first == last) {
+        return result;
+      }
+      init.emplace(std::invoke(transform, *first));
+      *result = *init;
+      ++result;
+      ++first;
     }
-    return std::transform_inclusive_scan(first, last, result, op, transform);
+    return std::transform_inclusive_scan(first, last, result, op, transform, std::move(*init));
   } else {
     return std::transform_exclusive_scan(first, last, result, std::move(*init), op, transform);
   }
