@@ -155,7 +155,9 @@ TEST_CASE("search, find_end and search_n find the same occurrence as std:: for e
     }
     for (long count : {-1L, 0L, 1L, 4L, 9L, 30L}) {
       CAPTURE(count);
-      const std::size_t run_at = index_of(first, std::search_n(first, last, count, 3L));
+      // A count <= 0 finds first ([alg.search]); libc++ 16's std::search_n
+      // crashes on a negative one, so the reference says so itself.
+      const std::size_t run_at = count > 0 ? index_of(first, std::search_n(first, last, count, 3L)) : 0;
       ws_test::for_each_pool([&](auto policy) {
         CHECK(index_of(first, ws::search_n(policy, first, last, count, 3L, equal)) == run_at);
         if (n < k_large) {
@@ -275,12 +277,16 @@ TEST_CASE("an exception from the predicate at the first, a middle or the last el
       const auto p = policy.grain(64);
       CHECK_THROWS_WITH_AS(ws::find_if(p, values.begin(), values.end(), throwing_predicate), message.c_str(),
                            std::runtime_error);
-      CHECK_THROWS_WITH_AS(ws::search(p, values.begin(), values.end(), pattern.begin(), pattern.end(),
-                                      throwing_relation),
-                           message.c_str(), std::runtime_error);
-      CHECK_THROWS_WITH_AS(ws::find_end(p, values.begin(), values.end(), pattern.begin(), pattern.end(),
+      // No occurrence of the pattern can start at the last element, so a
+      // search need not compare it (libc++'s does not, libstdc++'s does).
+      if (thrown_at + pattern.size() <= n) {
+        CHECK_THROWS_WITH_AS(ws::search(p, values.begin(), values.end(), pattern.begin(), pattern.end(),
                                         throwing_relation),
-                           message.c_str(), std::runtime_error);
+                             message.c_str(), std::runtime_error);
+        CHECK_THROWS_WITH_AS(ws::find_end(p, values.begin(), values.end(), pattern.begin(), pattern.end(),
+                                          throwing_relation),
+                             message.c_str(), std::runtime_error);
+      }
       CHECK(ws::find(p, values.begin(), values.end(), static_cast<long>(thrown_at)) - values.begin() ==
             static_cast<long>(thrown_at));
     });

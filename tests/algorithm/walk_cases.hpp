@@ -99,7 +99,9 @@ std::vector<walk_case<C>> walk_cases() {
     return offset(out, std::copy_n(p..., first_of(in), part(in), first_of(out)));
   });
   add("copy_n with n < 0", [](C& in, C& out, auto... p) {
-    return offset(out, std::copy_n(p..., first_of(in), -2, first_of(out)));
+    // The reference (no policy) copies 0, the same by [alg.copy]: libc++ 16's
+    // std::copy_n steps a random-access iterator back by a negative count.
+    return offset(out, std::copy_n(p..., first_of(in), sizeof...(p) == 0 ? 0 : -2, first_of(out)));
   });
   add("move", [](C& in, C& out, auto... p) {
     return offset(out, std::move(p..., first_of(in), last_of(in), first_of(out)));

@@ -54,10 +54,10 @@ It1 search(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_la
 /// Exceptions and fallback (std::search_n) as ws::search.
 template <execution_kind Kind, class It, class Size, class T, class Pred>
 It search_n(basic_policy<Kind> policy, It first, It last, Size count, const T& value, Pred pred) {
+  if (!(count > Size(0))) {
+    return first;  // here too for the sequential path: libc++ 16's std::search_n misreads a negative count
+  }
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
-    if (!(count > Size(0))) {
-      return first;
-    }
     auto in_window = [&](It begin, It end) { return std::search_n(begin, end, count, value, std::ref(pred)); };
     return detail::find_occurrence<detail::find_order::first>(policy, first, last, static_cast<std::size_t>(count),
                                                               in_window);
