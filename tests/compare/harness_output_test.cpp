@@ -218,7 +218,7 @@ TEST_CASE("the report has every case, and flags where ws is behind at the larges
 TEST_CASE("the report puts a sort's steady state, first call and peak memory side by side") {
   const scratch_folder folder;
   std::vector<measurement> rows = sample_rows();
-  for (const auto& [backend, threads] : {std::pair{"seq", 1}, std::pair{"ws", 4}}) {
+  for (const auto& [backend, threads] : {std::pair{"seq", std::size_t{1}}, std::pair{"ws", std::size_t{4}}}) {
     rows.push_back(row("sort u32 random first call", backend, threads, threads == 1 ? 120.0 : 36.0));
     rows.push_back(row("sort u32 random peak extra memory", backend, threads, threads == 1 ? 0.0 : 3.5));
     rows.back().m_unit = "MiB";

@@ -63,7 +63,7 @@ struct seat_request {
 /// join_workers() before the last thread_pool handle lets the registry go. The
 /// global registry is never destroyed, and neither is a registry abandoned in a
 /// forked child (docs/fork.md).
-class registry : public std::enable_shared_from_this<registry>, private idle_chore {
+class registry final : public std::enable_shared_from_this<registry>, private idle_chore {
  public:
   /// Creates a registry for calls running on options.num_threads threads (1 <=
   /// n <= 65535) and starts its workers. Throws std::invalid_argument for a
