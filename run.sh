@@ -96,7 +96,9 @@ case "$command" in
     sanitizer_tests asan "$@" ;;
   libcxx)
     ensure_packages "${libcxx_packages[@]}"; build libcxx
-    ctest --preset libcxx -j "$jobs" ;;
+    # park_test counts parks, which depend on timing (a stolen half may finish
+    # before its joiner waits); it runs in the debug, asan and tsan stages.
+    ctest --preset libcxx -j "$jobs" -E park_test ;;
   verify)
     ensure_packages "${verify_packages[@]}"
     verify/run.sh ;;
