@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "pstl_ws/algorithm/transform.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/par_walk.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -28,6 +29,7 @@ namespace ws {
 /// other overlaps give unspecified values. Sequential policies and other
 /// iterators run std::adjacent_difference on the caller.
 template <execution_kind Kind, class It, class Out, class BinaryOp>
+  requires detail::indirectly_invocable<BinaryOp, It, It>
 Out adjacent_difference(basic_policy<Kind> policy, It first, It last, Out result, BinaryOp op) {
   if constexpr (detail::runs_in_parallel_v<Kind, It, Out>) {
     if (first == last) {
@@ -49,6 +51,7 @@ Out adjacent_difference(basic_policy<Kind> policy, It first, It last, Out result
 /// adjacent_difference with std::minus<>: *(result + i) = *(first + i) -
 /// *(first + i - 1).
 template <execution_kind Kind, class It, class Out>
+  requires detail::indirectly_invocable<std::minus<>, It, It>
 Out adjacent_difference(basic_policy<Kind> policy, It first, It last, Out result) {
   return ws::adjacent_difference(policy, first, last, result, std::minus<>());
 }

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "pstl_ws/algorithm/replace.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/detail/par_compact.hpp"
 #include "pstl_ws/execution.hpp"
@@ -62,6 +63,7 @@ struct adjacent_test {
 /// Sequential policies, other iterators and short inputs run std::copy_if
 /// on the caller (so does a call whose mask cannot be allocated).
 template <execution_kind Kind, class In, class Out, class Pred>
+  requires detail::indirect_predicate<Pred, In>
 Out copy_if(basic_policy<Kind> policy, In first, In last, Out result, Pred pred) {
   if (const auto ends = detail::compact_copy(policy, first, last, result, nullptr, detail::element_test<Pred>{pred})) {
     return ends->first;
@@ -73,6 +75,7 @@ Out copy_if(basic_policy<Kind> policy, In first, In last, Out result, Pred pred)
 /// order; returns the end of what it wrote: copy_if with std::not_fn(pred)
 /// (same concurrency, complexity and exceptions).
 template <execution_kind Kind, class In, class Out, class Pred>
+  requires detail::indirect_predicate<Pred, In>
 Out remove_copy_if(basic_policy<Kind> policy, In first, In last, Out result, Pred pred) {
   return ws::copy_if(policy, first, last, result, std::not_fn(std::move(pred)));
 }
@@ -80,6 +83,7 @@ Out remove_copy_if(basic_policy<Kind> policy, In first, In last, Out result, Pre
 /// Copies the elements of [first, last) not equal (==) to value to result, in
 /// order: remove_copy_if with `== value`.
 template <execution_kind Kind, class In, class Out, class T>
+  requires detail::indirectly_equality_comparable_to<In, T>
 Out remove_copy(basic_policy<Kind> policy, In first, In last, Out result, const T& value) {
   return ws::remove_copy_if(policy, first, last, result, detail::equal_to_value(value));
 }
@@ -99,6 +103,7 @@ Out remove_copy(basic_policy<Kind> policy, In first, In last, Out result, const 
 /// iterators, short inputs, elements that cannot be move-constructed and a
 /// buffer that cannot be allocated run std::remove_if on the caller.
 template <execution_kind Kind, class It, class Pred>
+  requires detail::indirect_predicate<Pred, It>
 It remove_if(basic_policy<Kind> policy, It first, It last, Pred pred) {
   if (const auto end = detail::compact_in_place<false>(policy, first, last, detail::element_test<Pred, false>{pred})) {
     return *end;
@@ -109,6 +114,7 @@ It remove_if(basic_policy<Kind> policy, It first, It last, Pred pred) {
 /// remove_if with `== value`. value may be an element of the range (it is
 /// read only before any element moves).
 template <execution_kind Kind, class It, class T>
+  requires detail::indirectly_equality_comparable_to<It, T>
 It remove(basic_policy<Kind> policy, It first, It last, const T& value) {
   return ws::remove_if(policy, first, last, detail::equal_to_value(value));
 }
@@ -123,6 +129,7 @@ It remove(basic_policy<Kind> policy, It first, It last, const T& value) {
 /// last - first - 1 applications of pred, exceptions); sequential calls run
 /// std::unique_copy.
 template <execution_kind Kind, class In, class Out, class Pred>
+  requires detail::indirect_predicate<Pred, In, In>
 Out unique_copy(basic_policy<Kind> policy, In first, In last, Out result, Pred pred) {
   if (const auto ends = detail::compact_copy(policy, first, last, result, nullptr, detail::adjacent_test<Pred>{pred})) {
     return ends->first;
@@ -132,6 +139,7 @@ Out unique_copy(basic_policy<Kind> policy, In first, In last, Out result, Pred p
 
 /// unique_copy with `==`.
 template <execution_kind Kind, class In, class Out>
+  requires detail::indirect_predicate<std::equal_to<>, In, In>
 Out unique_copy(basic_policy<Kind> policy, In first, In last, Out result) {
   return ws::unique_copy(policy, first, last, result, std::equal_to<>());
 }
@@ -143,6 +151,7 @@ Out unique_copy(basic_policy<Kind> policy, In first, In last, Out result) {
 /// complexity with last - first - 1 applications of pred, exceptions,
 /// fallbacks); sequential calls run std::unique.
 template <execution_kind Kind, class It, class Pred>
+  requires detail::indirect_predicate<Pred, It, It>
 It unique(basic_policy<Kind> policy, It first, It last, Pred pred) {
   if (const auto end = detail::compact_in_place<false>(policy, first, last, detail::adjacent_test<Pred>{pred})) {
     return *end;
@@ -152,6 +161,7 @@ It unique(basic_policy<Kind> policy, It first, It last, Pred pred) {
 
 /// unique with `==`.
 template <execution_kind Kind, class It>
+  requires detail::indirect_predicate<std::equal_to<>, It, It>
 It unique(basic_policy<Kind> policy, It first, It last) {
   return ws::unique(policy, first, last, std::equal_to<>());
 }
@@ -163,6 +173,7 @@ It unique(basic_policy<Kind> policy, It first, It last) {
 /// when all three iterators are random-access; same complexity, span,
 /// exceptions and bad input. Sequential calls run std::partition_copy.
 template <execution_kind Kind, class In, class OutTrue, class OutFalse, class Pred>
+  requires detail::indirect_predicate<Pred, In>
 std::pair<OutTrue, OutFalse> partition_copy(basic_policy<Kind> policy, In first, In last, OutTrue out_true,
                                             OutFalse out_false, Pred pred) {
   if (const auto ends = detail::compact_copy(policy, first, last, out_true, out_false, detail::element_test<Pred>{pred})) {

@@ -10,6 +10,7 @@
 
 #include "pstl_ws/algorithm/for_each.hpp"
 #include "pstl_ws/algorithm/reduce.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -25,6 +26,7 @@ namespace ws {
 /// that started has finished; leaves not started are skipped. Other iterators
 /// and sequential policies run std::count_if.
 template <execution_kind Kind, class It, class Pred>
+  requires detail::indirect_predicate<Pred, It>
 std::iter_difference_t<It> count_if(basic_policy<Kind> policy, It first, It last, Pred pred) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     using difference = std::iter_difference_t<It>;
@@ -41,6 +43,7 @@ std::iter_difference_t<It> count_if(basic_policy<Kind> policy, It first, It last
 /// The number of it in [first, last) with *it == value: count_if with that
 /// test; same complexity, exceptions (from ==) and fallback.
 template <execution_kind Kind, class It, class T>
+  requires detail::indirectly_equality_comparable_to<It, T>
 std::iter_difference_t<It> count(basic_policy<Kind> policy, It first, It last, const T& value) {
   return ws::count_if(policy, first, last, [&value](auto&& x) { return x == value; });
 }

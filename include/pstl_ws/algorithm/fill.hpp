@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <iterator>
 
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/par_walk.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -39,12 +40,14 @@ It fill_n(basic_policy<Kind> policy, It first, Size n, const T& value) {
 /// span O((last - first) / threads). Exceptions: as fill, for gen and the
 /// assignments.
 template <execution_kind Kind, class It, class Generator>
+  requires detail::generator<Generator>
 void generate(basic_policy<Kind> policy, It first, It last, Generator gen) {
   detail::walk_range(policy, first, last, [&gen](It b, It e) { std::generate(b, e, gen); });
 }
 
 /// generate over [first, first + n); returns first + n, or first when n <= 0.
 template <execution_kind Kind, class It, class Size, class Generator>
+  requires detail::generator<Generator>
 It generate_n(basic_policy<Kind> policy, It first, Size n, Generator gen) {
   return detail::walk_n(
       first, n, [&](It last) { ws::generate(policy, first, last, gen); }, [&] { return std::generate_n(first, n, gen); });

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "pstl_ws/algorithm/for_each.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/par_find.hpp"
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/detail/dispatch.hpp"
@@ -97,6 +98,7 @@ It find_occurrence(const basic_policy<Kind>& policy, It first, It last, std::siz
 /// Non-random-access iterators and sequential policies run std::find_if.
 /// Bad input: [first, last) must be a valid range, as for std::find_if.
 template <execution_kind Kind, class It, class Pred>
+  requires detail::indirect_predicate<Pred, It>
 It find_if(basic_policy<Kind> policy, It first, It last, Pred pred) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     auto search = [&pred](It begin, It end) { return std::find_if(begin, end, std::ref(pred)); };
@@ -109,6 +111,7 @@ It find_if(basic_policy<Kind> policy, It first, It last, Pred pred) {
 /// The first it in [first, last) with *it == value, or last: find_if with
 /// that test; same complexity, exceptions (from ==) and fallback.
 template <execution_kind Kind, class It, class T>
+  requires detail::indirectly_equality_comparable_to<It, T>
 It find(basic_policy<Kind> policy, It first, It last, const T& value) {
   return ws::find_if(policy, first, last, [&value](auto&& x) { return x == value; });
 }
@@ -116,6 +119,7 @@ It find(basic_policy<Kind> policy, It first, It last, const T& value) {
 /// The first it in [first, last) with pred(*it) false, or last: find_if with
 /// the negated predicate; same complexity, exceptions and fallback.
 template <execution_kind Kind, class It, class Pred>
+  requires detail::indirect_predicate<Pred, It>
 It find_if_not(basic_policy<Kind> policy, It first, It last, Pred pred) {
   return ws::find_if(policy, first, last, [&pred](auto&& x) { return !static_cast<bool>(pred(x)); });
 }
@@ -125,6 +129,7 @@ It find_if_not(basic_policy<Kind> policy, It first, It last, Pred pred) {
 /// it; span O((last - first) / threads + block). Exceptions and fallback
 /// (std::adjacent_find) as find_if.
 template <execution_kind Kind, class It, class Pred>
+  requires detail::indirect_predicate<Pred, It, It>
 It adjacent_find(basic_policy<Kind> policy, It first, It last, Pred pred) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     auto search = [&pred](It begin, It end) { return std::adjacent_find(begin, end, std::ref(pred)); };
@@ -136,6 +141,7 @@ It adjacent_find(basic_policy<Kind> policy, It first, It last, Pred pred) {
 
 /// adjacent_find with ==.
 template <execution_kind Kind, class It>
+  requires detail::indirect_predicate<std::equal_to<>, It, It>
 It adjacent_find(basic_policy<Kind> policy, It first, It last) {
   return ws::adjacent_find(policy, first, last, std::equal_to<>());
 }
@@ -147,6 +153,7 @@ It adjacent_find(basic_policy<Kind> policy, It first, It last) {
 /// span O((last - first) × (s_last - s_first) / threads). Exceptions and
 /// fallback (std::find_first_of) as find_if.
 template <execution_kind Kind, class It1, class It2, class Pred>
+  requires detail::indirect_predicate<Pred, It1, It2>
 It1 find_first_of(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_last, Pred pred) {
   if constexpr (detail::runs_in_parallel_v<Kind, It1, It2>) {
     auto search = [&](It1 begin, It1 end) { return std::find_first_of(begin, end, s_first, s_last, std::ref(pred)); };
@@ -158,6 +165,7 @@ It1 find_first_of(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, I
 
 /// find_first_of with ==.
 template <execution_kind Kind, class It1, class It2>
+  requires detail::indirect_predicate<std::equal_to<>, It1, It2>
 It1 find_first_of(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_last) {
   return ws::find_first_of(policy, first, last, s_first, s_last, std::equal_to<>());
 }

@@ -9,6 +9,7 @@
 #include <functional>
 #include <iterator>
 
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/execution.hpp"
@@ -56,6 +57,7 @@ void for_each_parallel(const basic_policy<Kind>& policy, It first, std::size_t n
 /// calls std::terminate. Non-random-access iterators and sequential policies
 /// run std::for_each on the calling thread.
 template <execution_kind Kind, class It, class F>
+  requires detail::indirectly_invocable<F, It>
 void for_each(basic_policy<Kind> policy, It first, It last, F f) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     detail::for_each_parallel(policy, first, static_cast<std::size_t>(last - first), f);
@@ -67,6 +69,7 @@ void for_each(basic_policy<Kind> policy, It first, It last, F f) {
 /// for_each over [first, first + n); returns first + n (first if n <= 0).
 /// Same complexity and exceptions as for_each.
 template <execution_kind Kind, class It, class Size, class F>
+  requires detail::indirectly_invocable<F, It>
 It for_each_n(basic_policy<Kind> policy, It first, Size n, F f) {
   if (!(n > Size(0))) {
     return first;

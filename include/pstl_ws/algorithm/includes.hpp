@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "pstl_ws/algorithm/find.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
@@ -97,6 +98,7 @@ bool piece_included(It1 first1, std::size_t n1, It2 first2, std::size_t n2, std:
 /// unsorted ranges give an unspecified result, never an access out of range.
 /// Other iterators and sequential policies run std::includes.
 template <execution_kind Kind, class It1, class It2, class Comp>
+  requires detail::indirect_ordering<Comp, It1, It2>
 bool includes(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Comp comp) {
   if constexpr (detail::runs_in_parallel_v<Kind, It1, It2>) {
     const std::size_t n1 = detail::distance_of(first1, last1);
@@ -116,6 +118,7 @@ bool includes(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 
 
 /// includes with <.
 template <execution_kind Kind, class It1, class It2>
+  requires detail::indirect_ordering<std::less<>, It1, It2>
 bool includes(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2) {
   return ws::includes(policy, first1, last1, first2, last2, std::less<>());
 }

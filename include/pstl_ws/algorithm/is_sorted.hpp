@@ -11,6 +11,7 @@
 
 #include "pstl_ws/algorithm/all_of.hpp"
 #include "pstl_ws/algorithm/find.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
@@ -26,6 +27,7 @@ namespace ws {
 /// a comparator that is no strict weak order the result is still the first
 /// pair it calls a descent.
 template <execution_kind Kind, class It, class Comp>
+  requires detail::indirect_ordering<Comp, It>
 It is_sorted_until(basic_policy<Kind> policy, It first, It last, Comp comp) {
   It descent =
       ws::adjacent_find(policy, first, last, [&comp](auto&& a, auto&& b) { return static_cast<bool>(comp(b, a)); });
@@ -34,6 +36,7 @@ It is_sorted_until(basic_policy<Kind> policy, It first, It last, Comp comp) {
 
 /// is_sorted_until with <.
 template <execution_kind Kind, class It>
+  requires detail::indirect_ordering<std::less<>, It>
 It is_sorted_until(basic_policy<Kind> policy, It first, It last) {
   return ws::is_sorted_until(policy, first, last, std::less<>());
 }
@@ -41,12 +44,14 @@ It is_sorted_until(basic_policy<Kind> policy, It first, It last) {
 /// Whether [first, last) is sorted under comp: is_sorted_until reaches last.
 /// Complexity and exceptions as is_sorted_until.
 template <execution_kind Kind, class It, class Comp>
+  requires detail::indirect_ordering<Comp, It>
 bool is_sorted(basic_policy<Kind> policy, It first, It last, Comp comp) {
   return ws::is_sorted_until(policy, first, last, comp) == last;
 }
 
 /// is_sorted with <.
 template <execution_kind Kind, class It>
+  requires detail::indirect_ordering<std::less<>, It>
 bool is_sorted(basic_policy<Kind> policy, It first, It last) {
   return ws::is_sorted(policy, first, last, std::less<>());
 }
@@ -58,6 +63,7 @@ bool is_sorted(basic_policy<Kind> policy, It first, It last) {
 /// is_sorted_until; other iterators and sequential policies run
 /// std::is_heap_until.
 template <execution_kind Kind, class It, class Comp>
+  requires detail::indirect_ordering<Comp, It>
 It is_heap_until(basic_policy<Kind> policy, It first, It last, Comp comp) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     const std::size_t n = detail::distance_of(first, last);
@@ -76,6 +82,7 @@ It is_heap_until(basic_policy<Kind> policy, It first, It last, Comp comp) {
 
 /// is_heap_until with <.
 template <execution_kind Kind, class It>
+  requires detail::indirect_ordering<std::less<>, It>
 It is_heap_until(basic_policy<Kind> policy, It first, It last) {
   return ws::is_heap_until(policy, first, last, std::less<>());
 }
@@ -83,12 +90,14 @@ It is_heap_until(basic_policy<Kind> policy, It first, It last) {
 /// Whether [first, last) is a max-heap under comp: is_heap_until reaches
 /// last. Complexity and exceptions as is_heap_until.
 template <execution_kind Kind, class It, class Comp>
+  requires detail::indirect_ordering<Comp, It>
 bool is_heap(basic_policy<Kind> policy, It first, It last, Comp comp) {
   return ws::is_heap_until(policy, first, last, comp) == last;
 }
 
 /// is_heap with <.
 template <execution_kind Kind, class It>
+  requires detail::indirect_ordering<std::less<>, It>
 bool is_heap(basic_policy<Kind> policy, It first, It last) {
   return ws::is_heap(policy, first, last, std::less<>());
 }
@@ -101,6 +110,7 @@ bool is_heap(basic_policy<Kind> policy, It first, It last) {
 /// block per thread past each search's match; span O((last - first) /
 /// threads + block). Exceptions as ws::find_if.
 template <execution_kind Kind, class It, class Pred>
+  requires detail::indirect_predicate<Pred, It>
 bool is_partitioned(basic_policy<Kind> policy, It first, It last, Pred pred) {
   It first_false = ws::find_if_not(policy, first, last, pred);
   return first_false == last || ws::none_of(policy, ++first_false, last, pred);

@@ -11,6 +11,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/detail/par_merge.hpp"
@@ -96,6 +97,7 @@ void inplace_merge_random_access(const basic_policy<Kind>& policy, It first, It 
 /// access out of range. The output must not overlap the inputs. Sequential
 /// policies and other iterators run std::merge on the calling thread.
 template <execution_kind Kind, class It1, class It2, class Out, class Comp>
+  requires detail::indirect_ordering<Comp, It1, It2>
 Out merge(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out, Comp comp) {
   if constexpr (detail::runs_in_parallel_v<Kind, It1, It2, Out>) {
     return detail::merge_random_access(policy, first1, last1, first2, last2, out, comp);
@@ -106,6 +108,7 @@ Out merge(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last
 
 /// merge with <.
 template <execution_kind Kind, class It1, class It2, class Out>
+  requires detail::indirect_ordering<std::less<>, It1, It2>
 Out merge(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out) {
   return ws::merge(policy, first1, last1, first2, last2, out, std::less<>());
 }
@@ -127,6 +130,7 @@ Out merge(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last
 /// Bad input: unsorted runs or a comp that is not a strict weak order give an
 /// unspecified permutation, never an access out of range.
 template <execution_kind Kind, class It, class Comp>
+  requires std::sortable<It, Comp>
 void inplace_merge(basic_policy<Kind> policy, It first, It middle, It last, Comp comp) {
   if constexpr (detail::runs_in_parallel_v<Kind, It> && std::random_access_iterator<It>) {
     detail::inplace_merge_random_access(policy, first, middle, last, comp);
@@ -137,6 +141,7 @@ void inplace_merge(basic_policy<Kind> policy, It first, It middle, It last, Comp
 
 /// inplace_merge with <.
 template <execution_kind Kind, class It>
+  requires std::sortable<It, std::less<>>
 void inplace_merge(basic_policy<Kind> policy, It first, It middle, It last) {
   ws::inplace_merge(policy, first, middle, last, std::less<>());
 }

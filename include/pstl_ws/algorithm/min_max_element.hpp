@@ -12,6 +12,7 @@
 
 #include "pstl_ws/algorithm/for_each.hpp"
 #include "pstl_ws/algorithm/reduce.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -67,6 +68,7 @@ It extremum_element(const basic_policy<Kind>& policy, It first, It last, Comp& c
 /// a comparator that is no strict weak order, some element is returned.
 /// Other iterators and sequential policies run std::min_element.
 template <execution_kind Kind, class It, class Comp>
+  requires detail::indirect_ordering<Comp, It>
 It min_element(basic_policy<Kind> policy, It first, It last, Comp comp) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     return detail::extremum_element<detail::extremum::first_min>(policy, first, last, comp);
@@ -77,6 +79,7 @@ It min_element(basic_policy<Kind> policy, It first, It last, Comp comp) {
 
 /// min_element with <.
 template <execution_kind Kind, class It>
+  requires detail::indirect_ordering<std::less<>, It>
 It min_element(basic_policy<Kind> policy, It first, It last) {
   return ws::min_element(policy, first, last, std::less<>());
 }
@@ -84,6 +87,7 @@ It min_element(basic_policy<Kind> policy, It first, It last) {
 /// The first largest element of [first, last) under comp, or last if empty.
 /// Complexity, exceptions and fallback (std::max_element) as min_element.
 template <execution_kind Kind, class It, class Comp>
+  requires detail::indirect_ordering<Comp, It>
 It max_element(basic_policy<Kind> policy, It first, It last, Comp comp) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     return detail::extremum_element<detail::extremum::first_max>(policy, first, last, comp);
@@ -94,6 +98,7 @@ It max_element(basic_policy<Kind> policy, It first, It last, Comp comp) {
 
 /// max_element with <.
 template <execution_kind Kind, class It>
+  requires detail::indirect_ordering<std::less<>, It>
 It max_element(basic_policy<Kind> policy, It first, It last) {
   return ws::max_element(policy, first, last, std::less<>());
 }
@@ -104,6 +109,7 @@ It max_element(basic_policy<Kind> policy, It first, It last) {
 /// std::minmax_element needs about 1.5 × (n - 1)); span as min_element.
 /// Exceptions, bad input and fallback (std::minmax_element) as min_element.
 template <execution_kind Kind, class It, class Comp>
+  requires detail::indirect_ordering<Comp, It>
 std::pair<It, It> minmax_element(basic_policy<Kind> policy, It first, It last, Comp comp) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     if (first == last) {
@@ -124,6 +130,7 @@ std::pair<It, It> minmax_element(basic_policy<Kind> policy, It first, It last, C
 
 /// minmax_element with <.
 template <execution_kind Kind, class It>
+  requires detail::indirect_ordering<std::less<>, It>
 std::pair<It, It> minmax_element(basic_policy<Kind> policy, It first, It last) {
   return ws::minmax_element(policy, first, last, std::less<>());
 }

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "pstl_ws/algorithm/find.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
@@ -45,6 +46,7 @@ std::pair<It1, It2> mismatch_in(const basic_policy<Kind>& policy, It1 first1, It
 /// block that started has finished; blocks not started are skipped.
 /// Other iterators and sequential policies run std::mismatch.
 template <execution_kind Kind, class It1, class It2, class Pred>
+  requires detail::indirect_predicate<Pred, It1, It2>
 std::pair<It1, It2> mismatch(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, Pred pred) {
   if constexpr (detail::runs_in_parallel_v<Kind, It1, It2>) {
     return detail::mismatch_in(policy, first1, first2, detail::distance_of(first1, last1), pred);
@@ -55,6 +57,7 @@ std::pair<It1, It2> mismatch(basic_policy<Kind> policy, It1 first1, It1 last1, I
 
 /// mismatch with ==.
 template <execution_kind Kind, class It1, class It2>
+  requires detail::indirect_predicate<std::equal_to<>, It1, It2>
 std::pair<It1, It2> mismatch(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2) {
   return ws::mismatch(policy, first1, last1, first2, std::equal_to<>());
 }
@@ -63,6 +66,7 @@ std::pair<It1, It2> mismatch(basic_policy<Kind> policy, It1 first1, It1 last1, I
 /// last2 - first2) pairs; when they all match, the pair where the shorter
 /// range ends. Complexity, exceptions and fallback as above.
 template <execution_kind Kind, class It1, class It2, class Pred>
+  requires detail::indirect_predicate<Pred, It1, It2>
 std::pair<It1, It2> mismatch(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Pred pred) {
   if constexpr (detail::runs_in_parallel_v<Kind, It1, It2>) {
     const std::size_t n = std::min(detail::distance_of(first1, last1), detail::distance_of(first2, last2));
@@ -74,6 +78,7 @@ std::pair<It1, It2> mismatch(basic_policy<Kind> policy, It1 first1, It1 last1, I
 
 /// mismatch of two bounded ranges with ==.
 template <execution_kind Kind, class It1, class It2>
+  requires detail::indirect_predicate<std::equal_to<>, It1, It2>
 std::pair<It1, It2> mismatch(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2) {
   return ws::mismatch(policy, first1, last1, first2, last2, std::equal_to<>());
 }
@@ -82,12 +87,14 @@ std::pair<It1, It2> mismatch(basic_policy<Kind> policy, It1 first1, It1 last1, I
 /// first1: a ws::mismatch that finds nothing. Complexity, exceptions and
 /// fallback as mismatch.
 template <execution_kind Kind, class It1, class It2, class Pred>
+  requires detail::indirect_predicate<Pred, It1, It2>
 bool equal(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, Pred pred) {
   return ws::mismatch(policy, first1, last1, first2, pred).first == last1;
 }
 
 /// equal with ==.
 template <execution_kind Kind, class It1, class It2>
+  requires detail::indirect_predicate<std::equal_to<>, It1, It2>
 bool equal(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2) {
   return ws::equal(policy, first1, last1, first2, std::equal_to<>());
 }
@@ -96,6 +103,7 @@ bool equal(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2) {
 /// Random-access ranges of different lengths return false at once, without
 /// calling pred; otherwise as the three-iterator equal.
 template <execution_kind Kind, class It1, class It2, class Pred>
+  requires detail::indirect_predicate<Pred, It1, It2>
 bool equal(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Pred pred) {
   if constexpr (std::random_access_iterator<It1> && std::random_access_iterator<It2>) {
     if (detail::distance_of(first1, last1) != detail::distance_of(first2, last2)) {
@@ -108,6 +116,7 @@ bool equal(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 las
 
 /// equal of two bounded ranges with ==.
 template <execution_kind Kind, class It1, class It2>
+  requires detail::indirect_predicate<std::equal_to<>, It1, It2>
 bool equal(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2) {
   return ws::equal(policy, first1, last1, first2, last2, std::equal_to<>());
 }
@@ -121,6 +130,7 @@ bool equal(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 las
 /// O(min(lengths) / threads + block). Exceptions as mismatch; otherwise
 /// std::lexicographical_compare.
 template <execution_kind Kind, class It1, class It2, class Comp>
+  requires detail::indirect_ordering<Comp, It1, It2>
 bool lexicographical_compare(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Comp comp) {
   if constexpr (detail::runs_in_parallel_v<Kind, It1, It2>) {
     const std::size_t n1 = detail::distance_of(first1, last1);
@@ -136,6 +146,7 @@ bool lexicographical_compare(basic_policy<Kind> policy, It1 first1, It1 last1, I
 
 /// lexicographical_compare with <.
 template <execution_kind Kind, class It1, class It2>
+  requires detail::indirect_ordering<std::less<>, It1, It2>
 bool lexicographical_compare(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2) {
   return ws::lexicographical_compare(policy, first1, last1, first2, last2, std::less<>());
 }

@@ -32,6 +32,7 @@ namespace ws {
 /// of the input in an unspecified order, never an out-of-range access or a
 /// hang.
 template <execution_kind Kind, std::random_access_iterator It, class Comp>
+  requires std::sortable<It, Comp>
 void nth_element(basic_policy<Kind> policy, It first, It nth, It last, Comp comp) {
   if (nth == last) {
     return;
@@ -42,6 +43,7 @@ void nth_element(basic_policy<Kind> policy, It first, It nth, It last, Comp comp
 
 /// nth_element with std::less<>.
 template <execution_kind Kind, std::random_access_iterator It>
+  requires std::sortable<It, std::less<>>
 void nth_element(basic_policy<Kind> policy, It first, It nth, It last) {
   ws::nth_element(policy, first, nth, last, std::less<>());
 }

@@ -13,6 +13,7 @@
 
 #include "pstl_ws/algorithm/copy.hpp"
 #include "pstl_ws/algorithm/sort.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/detail/par_merge_sort.hpp"
@@ -72,6 +73,7 @@ bool partial_sort_copy_through_buffer([[maybe_unused]] const basic_policy<Kind>&
 /// Bad input: a comp that is not a strict weak ordering leaves a permutation
 /// in an unspecified order, never an out-of-range access or a hang.
 template <execution_kind Kind, std::random_access_iterator It, class Comp>
+  requires std::sortable<It, Comp>
 void partial_sort(basic_policy<Kind> policy, It first, It middle, It last, Comp comp) {
   if (first == middle) {
     return;
@@ -85,6 +87,7 @@ void partial_sort(basic_policy<Kind> policy, It first, It middle, It last, Comp 
 
 /// partial_sort with std::less<>.
 template <execution_kind Kind, std::random_access_iterator It>
+  requires std::sortable<It, std::less<>>
 void partial_sort(basic_policy<Kind> policy, It first, It middle, It last) {
   ws::partial_sort(policy, first, middle, last, std::less<>());
 }
@@ -111,6 +114,7 @@ void partial_sort(basic_policy<Kind> policy, It first, It middle, It last) {
 /// selection of input elements in an unspecified order, never an
 /// out-of-range access or a hang.
 template <execution_kind Kind, class In, std::random_access_iterator Out, class Comp>
+  requires std::sortable<Out, Comp> && detail::indirect_ordering<Comp, In, Out>
 Out partial_sort_copy(basic_policy<Kind> policy, In first, In last, Out r_first, Out r_last, Comp comp) {
   if constexpr (detail::runs_in_parallel_v<Kind, In, Out>) {
     const std::size_t n = detail::distance_of(first, last);
@@ -130,6 +134,7 @@ Out partial_sort_copy(basic_policy<Kind> policy, In first, In last, Out r_first,
 
 /// partial_sort_copy with std::less<>.
 template <execution_kind Kind, class In, std::random_access_iterator Out>
+  requires std::sortable<Out, std::less<>> && detail::indirect_ordering<std::less<>, In, Out>
 Out partial_sort_copy(basic_policy<Kind> policy, In first, In last, Out r_first, Out r_last) {
   return ws::partial_sort_copy(policy, first, last, r_first, r_last, std::less<>());
 }

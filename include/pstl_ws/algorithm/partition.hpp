@@ -8,6 +8,7 @@
 #include <iterator>
 
 #include "pstl_ws/algorithm/compaction.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/detail/par_compact.hpp"
 #include "pstl_ws/detail/par_for.hpp"
@@ -41,6 +42,7 @@ inline constexpr std::size_t k_partition_parallel_threshold = 2 * k_partition_ch
 /// Sequential policies, other iterators and short inputs run std::partition
 /// on the caller.
 template <execution_kind Kind, class It, class Pred>
+  requires detail::indirect_predicate<Pred, It>
 It partition(basic_policy<Kind> policy, It first, It last, Pred pred) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     const std::size_t n = detail::distance_of(first, last);
@@ -68,6 +70,7 @@ It partition(basic_policy<Kind> policy, It first, It last, Pred pred) {
 /// std::stable_partition on the caller (which then works in place, in
 /// O(n log n) swaps, if it cannot allocate either).
 template <execution_kind Kind, class It, class Pred>
+  requires detail::indirect_predicate<Pred, It>
 It stable_partition(basic_policy<Kind> policy, It first, It last, Pred pred) {
   if (const auto end = detail::compact_in_place<true>(policy, first, last, detail::element_test<Pred>{pred})) {
     return *end;

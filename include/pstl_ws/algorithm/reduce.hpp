@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "pstl_ws/algorithm/for_each.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/detail/par_reduce.hpp"
 #include "pstl_ws/execution.hpp"
@@ -47,6 +48,7 @@ T reduce_parallel(const basic_policy<Kind>& policy, std::size_t n, T init, At at
 /// Exceptions: as ws::for_each. Other iterators and sequential policies call
 /// std::reduce on the calling thread.
 template <execution_kind Kind, class It, class T, class Op>
+  requires detail::reduction_operation<Op, T, std::iter_reference_t<It>>
 T reduce(basic_policy<Kind> policy, It first, It last, T init, Op op) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     auto at = [first](std::size_t i) -> decltype(auto) {
@@ -60,12 +62,14 @@ T reduce(basic_policy<Kind> policy, It first, It last, T init, Op op) {
 
 /// reduce with std::plus<>.
 template <execution_kind Kind, class It, class T>
+  requires detail::reduction_operation<std::plus<>, T, std::iter_reference_t<It>>
 T reduce(basic_policy<Kind> policy, It first, It last, T init) {
   return ws::reduce(policy, first, last, std::move(init), std::plus<>());
 }
 
 /// reduce with std::plus<> from a value-initialized element type.
 template <execution_kind Kind, class It>
+  requires detail::reduction_operation<std::plus<>, std::iter_value_t<It>, std::iter_reference_t<It>>
 std::iter_value_t<It> reduce(basic_policy<Kind> policy, It first, It last) {
   return ws::reduce(policy, first, last, std::iter_value_t<It>{}, std::plus<>());
 }
@@ -73,6 +77,8 @@ std::iter_value_t<It> reduce(basic_policy<Kind> policy, It first, It last) {
 /// GENERALIZED_SUM(reduce_op, init, transform(*it) for it in [first, last)).
 /// Same tree, determinism, complexity and exceptions as ws::reduce.
 template <execution_kind Kind, class It, class T, class ReduceOp, class TransformOp>
+  requires detail::indirectly_invocable<TransformOp, It> &&
+           detail::reduction_operation<ReduceOp, T, detail::indirect_invoke_result_t<TransformOp, It>>
 T transform_reduce(basic_policy<Kind> policy, It first, It last, T init, ReduceOp reduce_op,
                    TransformOp transform) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
@@ -89,6 +95,8 @@ T transform_reduce(basic_policy<Kind> policy, It first, It last, T init, ReduceO
 /// last1) and the range of the same length from first2 (an inner product).
 /// Same tree, determinism, complexity and exceptions as ws::reduce.
 template <execution_kind Kind, class It1, class It2, class T, class ReduceOp, class TransformOp>
+  requires detail::indirectly_invocable<TransformOp, It1, It2> &&
+           detail::reduction_operation<ReduceOp, T, detail::indirect_invoke_result_t<TransformOp, It1, It2>>
 T transform_reduce(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, T init, ReduceOp reduce_op,
                    TransformOp transform) {
   if constexpr (detail::runs_in_parallel_v<Kind, It1, It2>) {
@@ -105,6 +113,8 @@ T transform_reduce(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2,
 
 /// The inner product with std::plus<> and std::multiplies<>.
 template <execution_kind Kind, class It1, class It2, class T>
+  requires detail::indirectly_invocable<std::multiplies<>, It1, It2> &&
+           detail::reduction_operation<std::plus<>, T, detail::indirect_invoke_result_t<std::multiplies<>, It1, It2>>
 T transform_reduce(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, T init) {
   return ws::transform_reduce(policy, first1, last1, first2, std::move(init), std::plus<>(),
                               std::multiplies<>());

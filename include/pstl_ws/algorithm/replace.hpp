@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <iterator>
 
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/par_walk.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -31,6 +32,7 @@ auto equal_to_value(const T& old_value) {
 /// finished; pieces not yet started are skipped. Sequential policies and other
 /// iterators run std::replace_if on the caller.
 template <execution_kind Kind, class It, class Pred, class T>
+  requires detail::indirect_predicate<Pred, It>
 void replace_if(basic_policy<Kind> policy, It first, It last, Pred pred, const T& new_value) {
   detail::walk_range(policy, first, last,
                      [&pred, &new_value](It b, It e) { std::replace_if(b, e, pred, new_value); });
@@ -39,6 +41,7 @@ void replace_if(basic_policy<Kind> policy, It first, It last, Pred pred, const T
 /// Assigns new_value to every element equal (==) to old_value. old_value must
 /// not refer to an element of the range. Otherwise as replace_if.
 template <execution_kind Kind, class It, class T>
+  requires detail::indirectly_equality_comparable_to<It, T>
 void replace(basic_policy<Kind> policy, It first, It last, const T& old_value, const T& new_value) {
   ws::replace_if(policy, first, last, detail::equal_to_value(old_value), new_value);
 }
@@ -48,6 +51,7 @@ void replace(basic_policy<Kind> policy, It first, It last, const T& old_value, c
 /// ranges must not overlap. Same concurrency, complexity and exceptions as
 /// replace_if; sequential calls run std::replace_copy_if.
 template <execution_kind Kind, class It, class Out, class Pred, class T>
+  requires detail::indirect_predicate<Pred, It>
 Out replace_copy_if(basic_policy<Kind> policy, It first, It last, Out result, Pred pred, const T& new_value) {
   return detail::walk_into(policy, first, last, result, [&pred, &new_value](It b, It e, Out o) {
     return std::replace_copy_if(b, e, o, pred, new_value);
@@ -56,6 +60,7 @@ Out replace_copy_if(basic_policy<Kind> policy, It first, It last, Out result, Pr
 
 /// replace_copy_if with the predicate `== old_value`.
 template <execution_kind Kind, class It, class Out, class T>
+  requires detail::indirectly_equality_comparable_to<It, T>
 Out replace_copy(basic_policy<Kind> policy, It first, It last, Out result, const T& old_value, const T& new_value) {
   return ws::replace_copy_if(policy, first, last, result, detail::equal_to_value(old_value), new_value);
 }

@@ -12,6 +12,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/dispatch.hpp"
 #include "pstl_ws/detail/par_for.hpp"
 #include "pstl_ws/detail/par_scan.hpp"
@@ -203,6 +204,8 @@ Out scan_into(const basic_policy<Kind>& policy, In first, In last, Out result, s
 /// Sequential policies, other iterators and shorter inputs run
 /// std::transform_inclusive_scan on the caller.
 template <execution_kind Kind, class In, class Out, class BinaryOp, class UnaryOp, class T>
+  requires detail::indirectly_invocable<UnaryOp, In> &&
+           detail::scan_operation<BinaryOp, T, detail::indirect_invoke_result_t<UnaryOp, In>>
 Out transform_inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, BinaryOp op,
                              UnaryOp transform, T init) {
   return detail::scan_into<T, true>(policy, first, last, result, std::optional<T>(std::move(init)), op, transform);
@@ -212,6 +215,8 @@ Out transform_inclusive_scan(basic_policy<Kind> policy, In first, In last, Out r
 /// with init transform(*first) over [first + 1, last). Sums are of the type
 /// transform(*first) decays to. Otherwise as the form with init.
 template <execution_kind Kind, class In, class Out, class BinaryOp, class UnaryOp>
+  requires detail::indirectly_invocable<UnaryOp, In> &&
+           detail::scan_operation<BinaryOp, detail::scan_sum_t<In, UnaryOp>, detail::indirect_invoke_result_t<UnaryOp, In>>
 Out transform_inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, BinaryOp op,
                              UnaryOp transform) {
   return detail::scan_into<detail::scan_sum_t<In, UnaryOp>, true>(policy, first, last, result, std::nullopt, op,
@@ -225,6 +230,8 @@ Out transform_inclusive_scan(basic_policy<Kind> policy, In first, In last, Out r
 /// as transform_inclusive_scan with init; sequential calls run
 /// std::transform_exclusive_scan.
 template <execution_kind Kind, class In, class Out, class T, class BinaryOp, class UnaryOp>
+  requires detail::indirectly_invocable<UnaryOp, In> &&
+           detail::scan_operation<BinaryOp, T, detail::indirect_invoke_result_t<UnaryOp, In>>
 Out transform_exclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, T init, BinaryOp op,
                              UnaryOp transform) {
   return detail::scan_into<T, false>(policy, first, last, result, std::optional<T>(std::move(init)), op, transform);
@@ -234,6 +241,7 @@ Out transform_exclusive_scan(basic_policy<Kind> policy, In first, In last, Out r
 /// i) = op(...op(init, *first)..., *(first + i)). Sequential calls run
 /// std::inclusive_scan.
 template <execution_kind Kind, class In, class Out, class BinaryOp, class T>
+  requires detail::scan_operation<BinaryOp, T, std::iter_reference_t<In>>
 Out inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, BinaryOp op, T init) {
   return ws::transform_inclusive_scan(policy, first, last, result, op, std::identity(), std::move(init));
 }
@@ -241,12 +249,14 @@ Out inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, Bin
 /// inclusive_scan without init: sums of the input's value type, starting from
 /// *first. Sequential calls run std::inclusive_scan.
 template <execution_kind Kind, class In, class Out, class BinaryOp>
+  requires detail::scan_operation<BinaryOp, detail::scan_sum_t<In, std::identity>, std::iter_reference_t<In>>
 Out inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, BinaryOp op) {
   return ws::transform_inclusive_scan(policy, first, last, result, op, std::identity());
 }
 
 /// inclusive_scan with std::plus<>: the prefix sums *first + ... + *(first + i).
 template <execution_kind Kind, class In, class Out>
+  requires detail::scan_operation<std::plus<>, detail::scan_sum_t<In, std::identity>, std::iter_reference_t<In>>
 Out inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result) {
   return ws::inclusive_scan(policy, first, last, result, std::plus<>());
 }
@@ -255,6 +265,7 @@ Out inclusive_scan(basic_policy<Kind> policy, In first, In last, Out result) {
 /// op(...op(init, *first)..., *(first + i - 1)), init for i == 0. Sequential
 /// calls run std::exclusive_scan.
 template <execution_kind Kind, class In, class Out, class T, class BinaryOp>
+  requires detail::scan_operation<BinaryOp, T, std::iter_reference_t<In>>
 Out exclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, T init, BinaryOp op) {
   return ws::transform_exclusive_scan(policy, first, last, result, std::move(init), op, std::identity());
 }
@@ -262,6 +273,7 @@ Out exclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, T i
 /// exclusive_scan with std::plus<>: *(result + i) = init + *first + ... +
 /// *(first + i - 1).
 template <execution_kind Kind, class In, class Out, class T>
+  requires detail::scan_operation<std::plus<>, T, std::iter_reference_t<In>>
 Out exclusive_scan(basic_policy<Kind> policy, In first, In last, Out result, T init) {
   return ws::exclusive_scan(policy, first, last, result, std::move(init), std::plus<>());
 }

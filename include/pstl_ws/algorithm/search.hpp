@@ -10,6 +10,7 @@
 #include <iterator>
 
 #include "pstl_ws/algorithm/find.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
@@ -27,6 +28,7 @@ namespace ws {
 /// block that started has finished; blocks not started are skipped.
 /// Other iterators and sequential policies run std::search.
 template <execution_kind Kind, class It1, class It2, class Pred>
+  requires detail::indirect_predicate<Pred, It1, It2>
 It1 search(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_last, Pred pred) {
   if constexpr (detail::runs_in_parallel_v<Kind, It1, It2>) {
     if (s_first == s_last) {
@@ -42,6 +44,7 @@ It1 search(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_la
 
 /// search with ==.
 template <execution_kind Kind, class It1, class It2>
+  requires detail::indirect_predicate<std::equal_to<>, It1, It2>
 It1 search(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_last) {
   return ws::search(policy, first, last, s_first, s_last, std::equal_to<>());
 }
@@ -53,6 +56,7 @@ It1 search(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_la
 /// length plus count); span O((last - first) / threads + count).
 /// Exceptions and fallback (std::search_n) as ws::search.
 template <execution_kind Kind, class It, class Size, class T, class Pred>
+  requires detail::indirect_value_predicate<Pred, It, T>
 It search_n(basic_policy<Kind> policy, It first, It last, Size count, const T& value, Pred pred) {
   if (!(count > Size(0))) {
     return first;  // here too for the sequential path: libc++ 16's std::search_n misreads a negative count
@@ -68,6 +72,7 @@ It search_n(basic_policy<Kind> policy, It first, It last, Size count, const T& v
 
 /// search_n with ==.
 template <execution_kind Kind, class It, class Size, class T>
+  requires detail::indirectly_equality_comparable_to<It, T>
 It search_n(basic_policy<Kind> policy, It first, It last, Size count, const T& value) {
   return ws::search_n(policy, first, last, count, value, std::equal_to<>());
 }
@@ -81,6 +86,7 @@ It search_n(basic_policy<Kind> policy, It first, It last, Size count, const T& v
 /// pred, plus about one block per thread before the match; span as ws::search.
 /// Exceptions and fallback (std::find_end) as ws::search.
 template <execution_kind Kind, class It1, class It2, class Pred>
+  requires detail::indirect_predicate<Pred, It1, It2>
 It1 find_end(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_last, Pred pred) {
   if constexpr (detail::runs_in_parallel_v<Kind, It1, It2>) {
     if (s_first == s_last) {
@@ -96,6 +102,7 @@ It1 find_end(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_
 
 /// find_end with ==.
 template <execution_kind Kind, class It1, class It2>
+  requires detail::indirect_predicate<std::equal_to<>, It1, It2>
 It1 find_end(basic_policy<Kind> policy, It1 first, It1 last, It2 s_first, It2 s_last) {
   return ws::find_end(policy, first, last, s_first, s_last, std::equal_to<>());
 }

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/par_set_operation.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -38,6 +39,7 @@ namespace ws {
 /// then for each value the second's equivalent elements beyond the first's
 /// count. See the top of this file.
 template <execution_kind Kind, class It1, class It2, class Out, class Comp>
+  requires detail::indirect_ordering<Comp, It1, It2>
 Out set_union(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out, Comp comp) {
   return detail::set_operation(policy, first1, last1, first2, last2, out, comp,
                                [](auto... args) { return std::set_union(args...); });
@@ -45,6 +47,7 @@ Out set_union(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 
 
 /// set_union with <.
 template <execution_kind Kind, class It1, class It2, class Out>
+  requires detail::indirect_ordering<std::less<>, It1, It2>
 Out set_union(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out) {
   return ws::set_union(policy, first1, last1, first2, last2, out, std::less<>());
 }
@@ -53,6 +56,7 @@ Out set_union(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 
 /// second (min(m, n) of each value, taken from the first). See the top of
 /// this file.
 template <execution_kind Kind, class It1, class It2, class Out, class Comp>
+  requires detail::indirect_ordering<Comp, It1, It2>
 Out set_intersection(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out, Comp comp) {
   return detail::set_operation(policy, first1, last1, first2, last2, out, comp,
                                [](auto... args) { return std::set_intersection(args...); });
@@ -60,6 +64,7 @@ Out set_intersection(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first
 
 /// set_intersection with <.
 template <execution_kind Kind, class It1, class It2, class Out>
+  requires detail::indirect_ordering<std::less<>, It1, It2>
 Out set_intersection(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out) {
   return ws::set_intersection(policy, first1, last1, first2, last2, out, std::less<>());
 }
@@ -67,6 +72,7 @@ Out set_intersection(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first
 /// The elements of the first sorted range without an equivalent in the
 /// second (the last max(m - n, 0) of each value). See the top of this file.
 template <execution_kind Kind, class It1, class It2, class Out, class Comp>
+  requires detail::indirect_ordering<Comp, It1, It2>
 Out set_difference(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out, Comp comp) {
   return detail::set_operation(policy, first1, last1, first2, last2, out, comp,
                                [](auto... args) { return std::set_difference(args...); });
@@ -74,6 +80,7 @@ Out set_difference(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2,
 
 /// set_difference with <.
 template <execution_kind Kind, class It1, class It2, class Out>
+  requires detail::indirect_ordering<std::less<>, It1, It2>
 Out set_difference(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out) {
   return ws::set_difference(policy, first1, last1, first2, last2, out, std::less<>());
 }
@@ -82,6 +89,7 @@ Out set_difference(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2,
 /// (|m - n| of each value, the last ones of the longer run). See the top of
 /// this file.
 template <execution_kind Kind, class It1, class It2, class Out, class Comp>
+  requires detail::indirect_ordering<Comp, It1, It2>
 Out set_symmetric_difference(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out,
                              Comp comp) {
   return detail::set_operation(policy, first1, last1, first2, last2, out, comp,
@@ -90,6 +98,7 @@ Out set_symmetric_difference(basic_policy<Kind> policy, It1 first1, It1 last1, I
 
 /// set_symmetric_difference with <.
 template <execution_kind Kind, class It1, class It2, class Out>
+  requires detail::indirect_ordering<std::less<>, It1, It2>
 Out set_symmetric_difference(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out) {
   return ws::set_symmetric_difference(policy, first1, last1, first2, last2, out, std::less<>());
 }

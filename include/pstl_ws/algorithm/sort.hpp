@@ -96,6 +96,7 @@ void sort_parallel(It first, std::size_t n, Comp& comp) {
 /// has finished; the range is then a permutation of its input. Unlike
 /// std::execution::par, which calls std::terminate.
 template <execution_kind Kind, std::random_access_iterator It, class Comp>
+  requires std::sortable<It, Comp>
 void sort(basic_policy<Kind> policy, It first, It last, Comp comp) {
   const auto n = static_cast<std::size_t>(last - first);
   constexpr std::size_t threshold = detail::uses_radix_sort_v<It, Comp> ? detail::k_radix_sort_parallel_threshold
@@ -110,6 +111,7 @@ void sort(basic_policy<Kind> policy, It first, It last, Comp comp) {
 
 /// sort with std::less<>.
 template <execution_kind Kind, std::random_access_iterator It>
+  requires std::sortable<It, std::less<>>
 void sort(basic_policy<Kind> policy, It first, It last) {
   ws::sort(policy, first, last, std::less<>());
 }

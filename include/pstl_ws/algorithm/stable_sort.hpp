@@ -78,12 +78,14 @@ void stable_sort_random_access(const basic_policy<Kind>& policy, It first, It la
 /// Bad input: a comp that is not a strict weak ordering gives an unspecified
 /// order of the same elements, never an out-of-range access or a hang.
 template <execution_kind Kind, std::random_access_iterator It, class Comp>
+  requires std::sortable<It, Comp>
 void stable_sort(basic_policy<Kind> policy, It first, It last, Comp comp) {
   detail::stable_sort_random_access(policy, first, last, comp);
 }
 
 /// stable_sort by std::less<>.
 template <execution_kind Kind, std::random_access_iterator It>
+  requires std::sortable<It, std::less<>>
 void stable_sort(basic_policy<Kind> policy, It first, It last) {
   ws::stable_sort(policy, first, last, std::less<>());
 }

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <iterator>
 
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/par_walk.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -25,6 +26,7 @@ namespace ws {
 /// are skipped, so some outputs may not be written. Sequential policies and
 /// iterators that are not all random access run std::transform on the caller.
 template <execution_kind Kind, class It, class Out, class UnaryOp>
+  requires detail::indirectly_invocable<UnaryOp, It>
 Out transform(basic_policy<Kind> policy, It first, It last, Out result, UnaryOp op) {
   return detail::walk_into(policy, first, last, result, [&op](It b, It e, Out o) { return std::transform(b, e, o, op); });
 }
@@ -34,6 +36,7 @@ Out transform(basic_policy<Kind> policy, It first, It last, Out result, UnaryOp 
 /// first1 or first2. Same concurrency, complexity and exceptions as the
 /// unary transform (parallel when all three iterators are random access).
 template <execution_kind Kind, class It1, class It2, class Out, class BinaryOp>
+  requires detail::indirectly_invocable<BinaryOp, It1, It2>
 Out transform(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, Out result, BinaryOp op) {
   if constexpr (detail::runs_in_parallel_v<Kind, It2>) {
     return detail::walk_into(policy, first1, last1, result, [first1, first2, &op](It1 b, It1 e, Out o) {
