@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "bench_support.hpp"
-#include "pstl_ws/detail/fiber_context.hpp"
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/fiber_context.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 #include "pstl_ws/pstl_ws.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // cpu_quota_limit: finds this process's cgroup and its mount, then walks from
 // the mount point down to the cgroup's directory reading the CPU quota of each.
-#include "pstl_ws/detail/cpu_quota.hpp"
+#include "pstl_ws/detail/runtime/cpu_quota.hpp"
 
 #include <algorithm>
 #include <charconv>

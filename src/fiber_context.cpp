@@ -2,7 +2,7 @@
 // fiber_context: creating fibers on pooled stacks, and what every switch does
 // besides the jump: the exception state and the sanitizer annotations.
 // docs/park.md#switching.
-#include "pstl_ws/detail/fiber_context.hpp"
+#include "pstl_ws/detail/runtime/fiber_context.hpp"
 
 #include <pthread.h>
 

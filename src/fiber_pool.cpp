@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // fiber_pool: making fibers and the ready queue. docs/park.md.
-#include "pstl_ws/detail/fiber_pool.hpp"
+#include "pstl_ws/detail/runtime/fiber_pool.hpp"
 
 #include <new>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // stack_pool on Linux mmap/mprotect, and the SIGSEGV/SIGBUS overflow reporter that reads
-// the pools' regions from a lock-free table. See include/pstl_ws/detail/fiber_stack.hpp.
-#include "pstl_ws/detail/fiber_stack.hpp"
+// the pools' regions from a lock-free table. See include/pstl_ws/detail/runtime/fiber_stack.hpp.
+#include "pstl_ws/detail/runtime/fiber_stack.hpp"
 
 #include <pthread.h>
 #include <signal.h>

@@ -13,9 +13,9 @@
 #include <stdexcept>
 #include <utility>
 
-#include "pstl_ws/detail/once.hpp"
-#include "pstl_ws/detail/registry.hpp"
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/once.hpp"
+#include "pstl_ws/detail/runtime/registry.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
 namespace ws::detail {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The latches that know their registry: spin_latch and count_latch.
 // docs/latch.md#set-may-free explains why every set() copies first.
-#include "pstl_ws/detail/latch.hpp"
+#include "pstl_ws/detail/runtime/latch.hpp"
 
 #include "pstl_ws/detail/config.hpp"
-#include "pstl_ws/detail/registry.hpp"
+#include "pstl_ws/detail/runtime/registry.hpp"
 #include "pstl_ws/detail/test_hook.hpp"
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 namespace ws::detail {
 

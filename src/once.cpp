@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// once: see include/pstl_ws/detail/once.hpp and docs/once.md.
-#include "pstl_ws/detail/once.hpp"
+// once: see include/pstl_ws/detail/runtime/once.hpp and docs/once.md.
+#include "pstl_ws/detail/runtime/once.hpp"
 
 #include "pstl_ws/detail/config.hpp"
-#include "pstl_ws/detail/parker.hpp"
+#include "pstl_ws/detail/runtime/parker.hpp"
 
 namespace ws::detail {
 namespace {

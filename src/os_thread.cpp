@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // os_thread: pthread_create with a stack size, and thread names.
-#include "pstl_ws/detail/os_thread.hpp"
+#include "pstl_ws/detail/runtime/os_thread.hpp"
 
 #include <cstdio>
 #include <system_error>

@@ -5,10 +5,10 @@
 // set. States, invariants and the races this prevents: docs/park.md.
 #include <thread>
 
-#include "pstl_ws/detail/fiber_context.hpp"
-#include "pstl_ws/detail/fiber_stack.hpp"
-#include "pstl_ws/detail/registry.hpp"
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/fiber_context.hpp"
+#include "pstl_ws/detail/runtime/fiber_stack.hpp"
+#include "pstl_ws/detail/runtime/registry.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 namespace ws::detail {
 namespace {

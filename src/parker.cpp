@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// parker on a Linux futex. See include/pstl_ws/detail/parker.hpp and docs/latch.md.
-#include "pstl_ws/detail/parker.hpp"
+// parker on a Linux futex. See include/pstl_ws/detail/runtime/parker.hpp and docs/latch.md.
+#include "pstl_ws/detail/runtime/parker.hpp"
 
 #if !defined(__linux__)
 #error "pstl_ws: the parker needs a futex (Linux); port src/parker.cpp to this platform"

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 // registry: starting and stopping the workers, injecting jobs.
 // docs/design.md and docs/latch.md#termination.
-#include "pstl_ws/detail/registry.hpp"
+#include "pstl_ws/detail/runtime/registry.hpp"
 
 #include <memory>
 #include <stdexcept>
 #include <string>
 
-#include "pstl_ws/detail/fiber_pool.hpp"
+#include "pstl_ws/detail/runtime/fiber_pool.hpp"
 #include "pstl_ws/detail/test_hook.hpp"
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
 namespace ws::detail {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// scratch_cache: see include/pstl_ws/detail/scratch_cache.hpp and docs/scratch.md.
-#include "pstl_ws/detail/scratch_cache.hpp"
+// scratch_cache: see include/pstl_ws/detail/runtime/scratch_cache.hpp and docs/scratch.md.
+#include "pstl_ws/detail/runtime/scratch_cache.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The sleep module: see include/pstl_ws/detail/sleep.hpp and docs/sleep.md,
+// The sleep module: see include/pstl_ws/detail/runtime/sleep.hpp and docs/sleep.md,
 // whose numbered steps the comments below refer to.
-#include "pstl_ws/detail/sleep.hpp"
+#include "pstl_ws/detail/runtime/sleep.hpp"
 
 #include <algorithm>
 #include <stdexcept>

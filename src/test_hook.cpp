@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <thread>
 
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 namespace ws::detail {
 namespace {

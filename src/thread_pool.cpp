@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 namespace ws {
 namespace detail {

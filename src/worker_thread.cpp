@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // worker_thread: the main loop, wait_until, find_work and the seated caller.
 // docs/sleep.md#idle-loop, docs/seat.md, docs/fork.md.
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 #include <atomic>
 #include <exception>

@@ -9,9 +9,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_merge_sort.hpp"  // nth
-#include "pstl_ws/detail/splitter.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_merge_sort.hpp"  // nth
+#include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/join.hpp"
 #include "pstl_ws/thread_pool.hpp"
 #include "support.hpp"

@@ -21,8 +21,8 @@
 #include <memory>
 #include <utility>
 
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/sequential_merge.hpp"  // nth, distance_of, split_for_merge
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/sequential_merge.hpp"  // nth, distance_of, split_for_merge
 #include "pstl_ws/join.hpp"
 #include "support.hpp"
 

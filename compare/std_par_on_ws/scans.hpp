@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/join.hpp"
 #include "pstl_ws/thread_pool.hpp"
 #include "support.hpp"

@@ -8,8 +8,8 @@
 #include <memory>
 #include <type_traits>
 
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/splitter.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws::std_par_on_ws {

@@ -13,10 +13,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "pstl_ws/detail/in_worker.hpp"
-#include "pstl_ws/detail/job.hpp"
-#include "pstl_ws/detail/latch.hpp"
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/in_worker.hpp"
+#include "pstl_ws/detail/runtime/job.hpp"
+#include "pstl_ws/detail/runtime/latch.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 namespace ws {
 

@@ -15,9 +15,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "pstl_ws/detail/in_worker.hpp"
-#include "pstl_ws/detail/job.hpp"
-#include "pstl_ws/detail/registry.hpp"
+#include "pstl_ws/detail/runtime/in_worker.hpp"
+#include "pstl_ws/detail/runtime/job.hpp"
+#include "pstl_ws/detail/runtime/registry.hpp"
 #include "pstl_ws/pool_options.hpp"
 
 namespace ws {

@@ -5,8 +5,8 @@
 // policies (ctest runs the pool tests once per policy).
 #include <pthread.h>
 
-#include <pstl_ws/detail/fiber_context.hpp>
-#include <pstl_ws/detail/worker_thread.hpp>
+#include <pstl_ws/detail/runtime/fiber_context.hpp>
+#include <pstl_ws/detail/runtime/worker_thread.hpp>
 #include <pstl_ws/join.hpp>
 #include <pstl_ws/thread_pool.hpp>
 

@@ -14,8 +14,8 @@
 #include <system_error>
 #include <thread>
 
-#include "pstl_ws/detail/cpu_quota.hpp"
-#include "pstl_ws/detail/registry.hpp"
+#include "pstl_ws/detail/runtime/cpu_quota.hpp"
+#include "pstl_ws/detail/runtime/registry.hpp"
 #include "test_support.hpp"
 
 namespace {

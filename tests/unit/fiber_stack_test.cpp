@@ -19,8 +19,8 @@
 #include <thread>
 #include <vector>
 
-#include "pstl_ws/detail/fiber_context.hpp"
-#include "pstl_ws/detail/fiber_stack.hpp"
+#include "pstl_ws/detail/runtime/fiber_context.hpp"
+#include "pstl_ws/detail/runtime/fiber_stack.hpp"
 #include "child_process.hpp"
 #include "test_support.hpp"
 

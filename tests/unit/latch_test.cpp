@@ -14,8 +14,8 @@
 #include <thread>
 #include <vector>
 
-#include "pstl_ws/detail/job.hpp"
-#include "pstl_ws/detail/latch.hpp"
+#include "pstl_ws/detail/runtime/job.hpp"
+#include "pstl_ws/detail/runtime/latch.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "pstl_ws/detail/once.hpp"
+#include "pstl_ws/detail/runtime/once.hpp"
 #include "test_support.hpp"
 
 namespace {

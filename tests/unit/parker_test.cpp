@@ -10,7 +10,7 @@
 #include <memory>
 #include <thread>
 
-#include "pstl_ws/detail/parker.hpp"
+#include "pstl_ws/detail/runtime/parker.hpp"
 #include "test_support.hpp"
 
 namespace {

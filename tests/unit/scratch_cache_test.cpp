@@ -2,7 +2,7 @@
 // The scratch cache alone: which block a call gets, what stays idle, what is
 // given back and when, and what a forked child inherits.
 #include <pstl_ws/detail/config.hpp>
-#include <pstl_ws/detail/scratch_cache.hpp>
+#include <pstl_ws/detail/runtime/scratch_cache.hpp>
 
 #include <sys/mman.h>
 #include <unistd.h>

@@ -14,8 +14,8 @@
 #include <thread>
 #include <vector>
 
-#include "pstl_ws/detail/latch.hpp"
-#include "pstl_ws/detail/sleep.hpp"
+#include "pstl_ws/detail/runtime/latch.hpp"
+#include "pstl_ws/detail/runtime/sleep.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "pstl_ws/detail/splitter.hpp"
+#include "pstl_ws/detail/backend/splitter.hpp"
 
 namespace {
 

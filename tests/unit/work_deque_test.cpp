@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "pstl_ws/detail/config.hpp"
-#include "pstl_ws/detail/work_deque.hpp"
+#include "pstl_ws/detail/runtime/work_deque.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -12,8 +12,8 @@
 
 #include "pstl_ws/algorithm/replace.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_compact.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_compact.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

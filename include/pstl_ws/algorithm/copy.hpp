@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <iterator>
 
-#include "pstl_ws/detail/par_walk.hpp"
+#include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

@@ -12,9 +12,9 @@
 
 #include "pstl_ws/algorithm/for_each.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
-#include "pstl_ws/detail/par_find.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_find.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

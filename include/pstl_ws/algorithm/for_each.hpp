@@ -10,8 +10,8 @@
 #include <iterator>
 
 #include "pstl_ws/detail/callable_requirements.hpp"
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

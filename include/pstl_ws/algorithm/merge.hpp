@@ -12,10 +12,10 @@
 #include <type_traits>
 
 #include "pstl_ws/detail/callable_requirements.hpp"
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_merge.hpp"
-#include "pstl_ws/detail/par_merge_sort.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_merge_copy.hpp"
+#include "pstl_ws/detail/backend/par_merge_sort.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

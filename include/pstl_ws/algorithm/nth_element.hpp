@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 // ws::nth_element: a quickselect whose partition steps run in parallel
-// (detail/par_select.hpp). docs/algorithms.md#nth_element-and-the-partial-sorts.
+// (detail/backend/par_select.hpp). docs/algorithms.md#nth_element-and-the-partial-sorts.
 #pragma once
 
 #include <functional>
 #include <iterator>
 
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_select.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_select.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

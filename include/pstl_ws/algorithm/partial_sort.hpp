@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // ws::partial_sort and ws::partial_sort_copy: a parallel selection of the
-// smallest elements, then a parallel sort of them (detail/par_select.hpp,
+// smallest elements, then a parallel sort of them (detail/backend/par_select.hpp,
 // ws::sort). docs/algorithms.md#nth_element-and-the-partial-sorts.
 #pragma once
 
@@ -14,10 +14,10 @@
 #include "pstl_ws/algorithm/copy.hpp"
 #include "pstl_ws/algorithm/sort.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_merge_sort.hpp"
-#include "pstl_ws/detail/par_select.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_merge_sort.hpp"
+#include "pstl_ws/detail/backend/par_select.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/memory/destroy.hpp"
 #include "pstl_ws/memory/uninitialized.hpp"

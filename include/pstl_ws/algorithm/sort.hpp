@@ -11,10 +11,10 @@
 #include <memory>
 #include <type_traits>
 
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_sort.hpp"
-#include "pstl_ws/detail/radix_sort.hpp"
-#include "pstl_ws/detail/sequential_sort.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_sort.hpp"
+#include "pstl_ws/detail/backend/radix_sort.hpp"
+#include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

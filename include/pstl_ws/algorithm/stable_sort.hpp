@@ -10,9 +10,9 @@
 #include <iterator>
 
 #include "pstl_ws/algorithm/sort.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_merge_sort.hpp"
-#include "pstl_ws/detail/scratch_buffer.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_merge_sort.hpp"
+#include "pstl_ws/detail/backend/scratch_buffer.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

@@ -7,7 +7,7 @@
 #include <iterator>
 #include <memory>
 
-#include "pstl_ws/detail/par_walk.hpp"
+#include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

@@ -10,8 +10,8 @@
 #include <memory>
 #include <utility>
 
-#include "pstl_ws/detail/par_walk.hpp"
-#include "pstl_ws/detail/uninitialized_walk.hpp"
+#include "pstl_ws/detail/backend/par_walk.hpp"
+#include "pstl_ws/detail/backend/uninitialized_walk.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

@@ -9,8 +9,8 @@
 #include <cstddef>
 #include <optional>
 
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/splitter.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
 namespace ws::detail {

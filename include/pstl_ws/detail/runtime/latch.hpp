@@ -11,7 +11,7 @@
 #include <memory>
 #include <thread>
 
-#include "pstl_ws/detail/parker.hpp"
+#include "pstl_ws/detail/runtime/parker.hpp"
 
 namespace ws::detail {
 

@@ -13,9 +13,9 @@
 #include <utility>
 
 #include "pstl_ws/detail/callable_requirements.hpp"
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_scan.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_scan.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

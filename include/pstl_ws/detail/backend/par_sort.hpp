@@ -10,9 +10,9 @@
 #include <cstddef>
 #include <iterator>
 
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_partition.hpp"
-#include "pstl_ws/detail/sequential_sort.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_partition.hpp"
+#include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/join.hpp"
 
 namespace ws::detail {

@@ -9,7 +9,7 @@
 #include <iterator>
 
 #include "pstl_ws/algorithm/copy.hpp"
-#include "pstl_ws/detail/par_walk.hpp"
+#include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/join.hpp"
 

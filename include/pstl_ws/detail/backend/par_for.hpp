@@ -7,9 +7,9 @@
 #include <cstddef>
 #include <type_traits>
 
-#include "pstl_ws/detail/scratch_buffer.hpp"
-#include "pstl_ws/detail/splitter.hpp"
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/backend/scratch_buffer.hpp"
+#include "pstl_ws/detail/backend/splitter.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/join.hpp"
 #include "pstl_ws/thread_pool.hpp"

@@ -10,8 +10,8 @@
 #include <mutex>
 #include <vector>
 
-#include "pstl_ws/detail/fiber_context.hpp"
-#include "pstl_ws/detail/fiber_stack.hpp"
+#include "pstl_ws/detail/runtime/fiber_context.hpp"
+#include "pstl_ws/detail/runtime/fiber_stack.hpp"
 
 namespace ws::detail {
 

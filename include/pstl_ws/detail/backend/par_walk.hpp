@@ -11,8 +11,8 @@
 #include <type_traits>
 
 #include "pstl_ws/algorithm/for_each.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws::detail {

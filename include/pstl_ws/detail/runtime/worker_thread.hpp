@@ -12,9 +12,9 @@
 #include <cstdint>
 #include <optional>
 
-#include "pstl_ws/detail/job.hpp"
-#include "pstl_ws/detail/latch.hpp"
-#include "pstl_ws/detail/registry.hpp"
+#include "pstl_ws/detail/runtime/job.hpp"
+#include "pstl_ws/detail/runtime/latch.hpp"
+#include "pstl_ws/detail/runtime/registry.hpp"
 
 namespace ws::detail {
 

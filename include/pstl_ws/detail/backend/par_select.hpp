@@ -11,10 +11,10 @@
 #include <iterator>
 #include <limits>
 
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_sort.hpp"
-#include "pstl_ws/detail/sequential_sort.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_sort.hpp"
+#include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws::detail {

@@ -10,7 +10,7 @@
 #include <iterator>
 #include <vector>
 
-#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
 
 namespace ws::detail {
 

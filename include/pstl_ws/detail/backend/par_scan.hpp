@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "pstl_ws/detail/par_for.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/join.hpp"
 

@@ -9,10 +9,10 @@
 
 #include <type_traits>
 
-#include "pstl_ws/detail/job.hpp"
-#include "pstl_ws/detail/latch.hpp"
-#include "pstl_ws/detail/registry.hpp"
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/job.hpp"
+#include "pstl_ws/detail/runtime/latch.hpp"
+#include "pstl_ws/detail/runtime/registry.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 namespace ws::detail {
 

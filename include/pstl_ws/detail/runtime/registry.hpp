@@ -15,13 +15,13 @@
 #include <vector>
 
 #include "pstl_ws/detail/config.hpp"
-#include "pstl_ws/detail/injector.hpp"
-#include "pstl_ws/detail/job.hpp"
-#include "pstl_ws/detail/latch.hpp"
-#include "pstl_ws/detail/os_thread.hpp"
-#include "pstl_ws/detail/scratch_cache.hpp"
-#include "pstl_ws/detail/sleep.hpp"
-#include "pstl_ws/detail/work_deque.hpp"
+#include "pstl_ws/detail/runtime/injector.hpp"
+#include "pstl_ws/detail/runtime/job.hpp"
+#include "pstl_ws/detail/runtime/latch.hpp"
+#include "pstl_ws/detail/runtime/os_thread.hpp"
+#include "pstl_ws/detail/runtime/scratch_cache.hpp"
+#include "pstl_ws/detail/runtime/sleep.hpp"
+#include "pstl_ws/detail/runtime/work_deque.hpp"
 #include "pstl_ws/pool_options.hpp"
 
 namespace ws {

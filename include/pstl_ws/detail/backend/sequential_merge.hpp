@@ -18,7 +18,7 @@
 #include <memory>
 #include <utility>
 
-#include "pstl_ws/detail/dispatch.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
 
 namespace ws::detail {
 

@@ -8,8 +8,8 @@
 #include <iterator>
 #include <memory>
 
-#include "pstl_ws/detail/par_walk.hpp"
-#include "pstl_ws/detail/splitter.hpp"
+#include "pstl_ws/detail/backend/par_walk.hpp"
+#include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/join.hpp"
 #include "pstl_ws/thread_pool.hpp"

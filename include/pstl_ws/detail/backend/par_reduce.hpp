@@ -10,7 +10,7 @@
 #include <optional>
 #include <utility>
 
-#include "pstl_ws/detail/splitter.hpp"
+#include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/join.hpp"
 #include "pstl_ws/thread_pool.hpp"
 

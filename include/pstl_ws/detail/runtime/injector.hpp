@@ -13,7 +13,7 @@
 #include <mutex>
 #include <optional>
 
-#include "pstl_ws/detail/job.hpp"
+#include "pstl_ws/detail/runtime/job.hpp"
 
 namespace ws::detail {
 

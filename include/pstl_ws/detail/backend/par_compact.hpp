@@ -13,11 +13,11 @@
 #include <vector>
 
 #include "pstl_ws/algorithm/copy.hpp"
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_merge_sort.hpp"
-#include "pstl_ws/detail/par_scan.hpp"
-#include "pstl_ws/detail/scratch_buffer.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_merge_sort.hpp"
+#include "pstl_ws/detail/backend/par_scan.hpp"
+#include "pstl_ws/detail/backend/scratch_buffer.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/memory/destroy.hpp"
 

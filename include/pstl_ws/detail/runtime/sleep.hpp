@@ -14,7 +14,7 @@
 #include <mutex>
 
 #include "pstl_ws/detail/config.hpp"
-#include "pstl_ws/detail/latch.hpp"
+#include "pstl_ws/detail/runtime/latch.hpp"
 
 namespace ws::detail {
 

@@ -8,9 +8,9 @@
 #include <limits>
 #include <new>
 
-#include "pstl_ws/detail/registry.hpp"
-#include "pstl_ws/detail/scratch_cache.hpp"
-#include "pstl_ws/detail/worker_thread.hpp"
+#include "pstl_ws/detail/runtime/registry.hpp"
+#include "pstl_ws/detail/runtime/scratch_cache.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 namespace ws::detail {
 

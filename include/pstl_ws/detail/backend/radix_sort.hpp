@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/scratch_buffer.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/scratch_buffer.hpp"
 
 namespace ws::detail {
 

@@ -14,9 +14,9 @@
 #include <utility>
 #include <vector>
 
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_scan.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_scan.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/thread_pool.hpp"
 

@@ -13,8 +13,8 @@
 
 #include "pstl_ws/algorithm/for_each.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/par_reduce.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/par_reduce.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

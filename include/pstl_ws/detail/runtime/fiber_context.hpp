@@ -11,7 +11,7 @@
 #include <memory>
 #include <type_traits>
 
-#include "pstl_ws/detail/fiber_stack.hpp"
+#include "pstl_ws/detail/runtime/fiber_stack.hpp"
 
 namespace ws::detail {
 

@@ -24,10 +24,10 @@
 #include <type_traits>
 #include <utility>
 
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_for.hpp"
-#include "pstl_ws/detail/scratch_buffer.hpp"
-#include "pstl_ws/detail/sequential_merge.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/scratch_buffer.hpp"
+#include "pstl_ws/detail/backend/sequential_merge.hpp"
 #include "pstl_ws/join.hpp"
 
 namespace ws::detail {

@@ -10,8 +10,8 @@
 #include <memory>
 #include <utility>
 
-#include "pstl_ws/detail/dispatch.hpp"
-#include "pstl_ws/detail/par_merge_sort.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_merge_sort.hpp"
 #include "pstl_ws/join.hpp"
 
 namespace ws::detail {
