@@ -5,8 +5,8 @@
 
 #include "pstl_ws/detail/config.hpp"
 #include "pstl_ws/detail/runtime/registry.hpp"
-#include "pstl_ws/detail/test_hook.hpp"
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
+#include "pstl_ws/detail/test_hook.hpp"
 
 namespace ws::detail {
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "pstl_ws/detail/runtime/fiber_pool.hpp"
-#include "pstl_ws/detail/test_hook.hpp"
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
+#include "pstl_ws/detail/test_hook.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
 namespace ws::detail {

@@ -5,8 +5,8 @@
 
 #include "pstl_ws/detail/requires_cxx20.hpp"
 
+#include "pstl_ws/detail/standard_policies.hpp"
+#include "pstl_ws/execution.hpp"
 #include "pstl_ws/numeric/adjacent_difference.hpp"
 #include "pstl_ws/numeric/reduce.hpp"
 #include "pstl_ws/numeric/scan.hpp"
-#include "pstl_ws/detail/standard_policies.hpp"
-#include "pstl_ws/execution.hpp"

@@ -12,8 +12,8 @@
 
 #include "pstl_ws/algorithm.hpp"
 #include "pstl_ws/detail/algorithm_names.hpp"
-#include "pstl_ws/numeric.hpp"
 #include "pstl_ws/memory.hpp"
+#include "pstl_ws/numeric.hpp"
 
 // One entity per name: ws::NAME is brought into std by a using-declaration
 // rather than declared twice, so that std::NAME(ws::par, ...), ws::NAME(ws::par,

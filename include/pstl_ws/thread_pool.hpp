@@ -142,7 +142,7 @@ class thread_pool {
 
   /// The fibers this pool has made (wait_policy::park; 0 otherwise): at most
   /// one per waiting frame at the deepest moment plus one per worker, as
-  /// docs/park.md#space states. They live until the pool ends.
+  /// docs/park.md#invariants states. They live until the pool ends.
   [[nodiscard]] std::size_t fibers_made() const noexcept { return m_registry->fibers_made(); }
 
   /// Gives back the scratch memory the pool keeps idle between calls (the

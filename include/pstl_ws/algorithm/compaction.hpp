@@ -11,9 +11,9 @@
 #include <utility>
 
 #include "pstl_ws/algorithm/replace.hpp"
-#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_compact.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

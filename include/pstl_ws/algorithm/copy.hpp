@@ -22,7 +22,7 @@ namespace ws {
 /// Sequential policies and other iterators run std::copy on the caller.
 template <execution_kind Kind, class It, class Out>
 Out copy(basic_policy<Kind> policy, It first, It last, Out result) {
-  return detail::walk_into(policy, first, last, result, [](It b, It e, Out o) { return std::copy(b, e, o); });
+  return detail::walk_copy(policy, first, last, result);
 }
 
 /// Copies [first, first + n) to result; returns result + n, or result when

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // ws::find, find_if, find_if_not, adjacent_find and find_first_of over
-// par_find, and what every search shares: the threshold and the window leaf.
+// par_find (detail/backend/par_find.hpp).
 // docs/algorithms.md#par_find.
 #pragma once
 
@@ -8,84 +8,13 @@
 #include <cstddef>
 #include <functional>
 #include <iterator>
-#include <optional>
 
-#include "pstl_ws/algorithm/for_each.hpp"
-#include "pstl_ws/detail/callable_requirements.hpp"
-#include "pstl_ws/detail/backend/par_find.hpp"
-#include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_find.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
-namespace detail {
-
-/// Unless the policy sets a grain, par_find hands out blocks of at least this
-/// many positions and checks for an earlier match this often.
-inline constexpr std::size_t k_find_block = 256;
-
-/// Whether find_index wants the first match or the last one.
-enum class find_order { first, last };
-
-/// The first (or last) index in [0, n) at which leaf(begin, end) reports a
-/// match, or n if none. Fewer than k_walk_parallel_threshold positions (2 ×
-/// grain when the policy sets one) run leaf(0, n) on the calling thread, as
-/// ws::for_each does: a predicate's cost is unknown, so the threshold stays
-/// low; otherwise par_find on the pool.
-template <find_order Order, execution_kind Kind, class Leaf>
-std::size_t find_index(const basic_policy<Kind>& policy, std::size_t n, Leaf leaf) {
-  const std::size_t threshold = policy.grain() != 0 ? 2 * policy.grain() : k_walk_parallel_threshold;
-  if (n < threshold) {
-    return leaf(0, n).value_or(n);
-  }
-  const std::size_t min_block = grain_of(policy, k_find_block);
-  auto body = [&] {
-    if constexpr (Order == find_order::first) {
-      return par_find(n, min_block, leaf);
-    } else {
-      return par_find_last(n, min_block, leaf);
-    }
-  };
-  return run_on_pool(policy, body);
-}
-
-/// The first i in [0, n) for which test(i) holds, or n.
-template <execution_kind Kind, class Test>
-std::size_t first_index_where(const basic_policy<Kind>& policy, std::size_t n, Test test) {
-  auto leaf = [&test](std::size_t begin, std::size_t end) -> std::optional<std::size_t> {
-    for (std::size_t i = begin; i < end; ++i) {
-      if (test(i)) {
-        return i;
-      }
-    }
-    return std::nullopt;
-  };
-  return find_index<find_order::first>(policy, n, leaf);
-}
-
-/// Where in [first, last) the first (or last) occurrence of something
-/// `width` elements long (width >= 1) starts, or last: search(b, e) is the
-/// sequential search that returns the occurrence lying wholly in [b, e), or e
-/// if there is none. Each block of start positions [begin, end) is searched in
-/// the window [first + begin, first + end + width - 1).
-template <find_order Order, execution_kind Kind, random_access_traversal It, class Search>
-It find_occurrence(const basic_policy<Kind>& policy, It first, It last, std::size_t width, Search search) {
-  const std::size_t n = distance_of(first, last);
-  if (width > n) {
-    return last;
-  }
-  const std::size_t starts = n - width + 1;
-  auto leaf = [first, width, &search](std::size_t begin, std::size_t end) -> std::optional<std::size_t> {
-    const It window_end = nth(first, end + width - 1);
-    const It found = search(nth(first, begin), window_end);
-    return found == window_end ? std::nullopt : std::optional<std::size_t>(distance_of(first, found));
-  };
-  const std::size_t start = find_index<Order>(policy, starts, leaf);
-  return start == starts ? last : nth(first, start);
-}
-
-}  // namespace detail
-
 /// The first it in [first, last) with pred(*it) true, or last. Under a
 /// parallel policy pred is called concurrently from several threads, and also
 /// on up to about one block (256 elements, or the grain) per thread past the

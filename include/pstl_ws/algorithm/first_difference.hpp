@@ -9,7 +9,7 @@
 #include <iterator>
 #include <utility>
 
-#include "pstl_ws/algorithm/find.hpp"
+#include "pstl_ws/detail/backend/par_find.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 

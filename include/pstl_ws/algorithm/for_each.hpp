@@ -9,17 +9,14 @@
 #include <functional>
 #include <iterator>
 
-#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
 namespace detail {
-
-/// Unless the policy sets a grain, an input of fewer elements runs on the
-/// calling thread, where it costs less than waking a worker.
-inline constexpr std::size_t k_walk_parallel_threshold = 2048;
 
 /// Calls f(*it) for each it in [first, first + n) in parallel.
 template <execution_kind Kind, random_access_traversal It, class F>

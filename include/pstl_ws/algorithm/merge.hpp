@@ -11,22 +11,16 @@
 #include <memory>
 #include <type_traits>
 
-#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_merge_copy.hpp"
 #include "pstl_ws/detail/backend/par_merge_sort.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
 namespace detail {
-
-/// Elements per parallel piece of merge and inplace_merge (merged on one
-/// thread) unless the policy sets a grain; inputs of fewer than twice this
-/// many run on the calling thread. The same pieces as stable_sort's merges:
-/// merging 2K elements takes a few microseconds, several times what a stolen
-/// join costs, and libstdc++'s parallel merge stops splitting at 2000.
-inline constexpr std::size_t k_merge_grain = 2048;
 
 /// merge under a parallel policy on indexable iterators.
 template <execution_kind Kind, class It1, class It2, class Out, class Comp>

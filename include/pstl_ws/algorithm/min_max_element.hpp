@@ -10,10 +10,9 @@
 #include <iterator>
 #include <utility>
 
-#include "pstl_ws/algorithm/for_each.hpp"
-#include "pstl_ws/numeric/reduce.hpp"
-#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_reduce.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

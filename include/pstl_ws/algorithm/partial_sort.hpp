@@ -13,11 +13,10 @@
 
 #include "pstl_ws/algorithm/copy.hpp"
 #include "pstl_ws/algorithm/sort.hpp"
-#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
-#include "pstl_ws/detail/backend/par_merge_sort.hpp"
 #include "pstl_ws/detail/backend/par_select.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/memory/destroy.hpp"
 #include "pstl_ws/memory/uninitialized.hpp"

@@ -8,22 +8,16 @@
 #include <iterator>
 
 #include "pstl_ws/algorithm/compaction.hpp"
-#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_compact.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_partition.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
 namespace detail {
-
-/// Below this many elements (2 x grain when the policy sets one) partition
-/// runs on the calling thread: par_partition cuts the range into chunks of
-/// k_partition_chunk elements, each partitioned by one thread, so with fewer
-/// than two full chunks there is nothing for a second thread to do that would
-/// pay for its second pass.
-inline constexpr std::size_t k_partition_parallel_threshold = 2 * k_partition_chunk;
 
 }  // namespace detail
 

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <functional>
 
-#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/backend/par_set_operation.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 // Every function below: the std:: algorithm of the same name, with its

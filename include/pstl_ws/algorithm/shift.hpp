@@ -12,7 +12,6 @@
 
 #include "pstl_ws/algorithm/copy.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
-#include "pstl_ws/detail/backend/par_merge_sort.hpp"
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/memory/destroy.hpp"

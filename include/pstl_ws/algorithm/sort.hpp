@@ -15,17 +15,11 @@
 #include "pstl_ws/detail/backend/par_sort.hpp"
 #include "pstl_ws/detail/backend/radix_sort.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
 namespace detail {
-
-/// Inputs shorter than this are sorted on the calling thread: below it, the
-/// sequential introsort beats the parallel quicksort (measured, see the docs).
-inline constexpr std::size_t k_sort_parallel_threshold = 16384;
-/// The same for inputs that take the radix sort, whose sequential form is
-/// harder to beat: from here its parallel pass also has two chunks to share.
-inline constexpr std::size_t k_radix_sort_parallel_threshold = std::size_t{1} << 17;
 
 /// Whether a call sorts with the radix sort: contiguous arithmetic elements
 /// compared by one of the comparators radix_direction_v knows.

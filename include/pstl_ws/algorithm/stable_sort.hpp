@@ -13,16 +13,11 @@
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_merge_sort.hpp"
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
 namespace detail {
-
-/// Values per parallel piece of stable_sort (sorted or merged on one thread)
-/// unless the policy sets a grain; an input of fewer than twice this many is
-/// sorted on the calling thread. Sorting 2K values takes ~80 us, far more than
-/// a join costs, and 2K pieces still balance a few cores at 10^5.
-inline constexpr std::size_t k_stable_sort_grain = 2048;
 
 /// Sorts [first, first + n) stably, in parallel when `parallel` (then on a
 /// worker): the radix sort where it applies (stable too: radix_sort.hpp),

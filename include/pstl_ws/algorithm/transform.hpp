@@ -7,8 +7,8 @@
 #include <cstddef>
 #include <iterator>
 
-#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/backend/par_walk.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

@@ -22,7 +22,7 @@ namespace ws {
 /// Sequential policies and other iterators run std::destroy on the caller.
 template <execution_kind Kind, class It>
 void destroy(basic_policy<Kind> policy, It first, It last) {
-  detail::walk_range(policy, first, last, [](It b, It e) { std::destroy(b, e); });
+  detail::walk_destroy(policy, first, last);
 }
 
 /// destroy of [first, first + n); returns first + n, or first when n <= 0.

@@ -11,8 +11,8 @@
 #include <type_traits>
 
 #include "pstl_ws/algorithm/transform.hpp"
-#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/detail/backend/par_walk.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

@@ -11,34 +11,12 @@
 #include <numeric>
 #include <utility>
 
-#include "pstl_ws/algorithm/for_each.hpp"
-#include "pstl_ws/detail/callable_requirements.hpp"
-#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_reduce.hpp"
+#include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
-namespace detail {
-
-/// Elements per leaf of the reduction tree unless the policy sets a grain.
-inline constexpr std::size_t k_reduce_grain = 4096;
-/// Inputs shorter than this are reduced on the calling thread (over the same
-/// tree, so the result does not change).
-inline constexpr std::size_t k_reduce_parallel_threshold = 4 * k_reduce_grain;
-
-/// op(init, fold of at(0) ... at(n - 1)), in parallel when worth it.
-template <execution_kind Kind, class T, class At, class Op>
-T reduce_parallel(const basic_policy<Kind>& policy, std::size_t n, T init, At at, Op& op) {
-  const std::size_t leaf = std::max(grain_of(policy, k_reduce_grain), k_min_reduce_leaf);
-  if (n < std::max(k_reduce_parallel_threshold, 2 * leaf)) {
-    return par_reduce(n, leaf, std::move(init), at, op, false);
-  }
-  auto body = [&] { return par_reduce(n, leaf, std::move(init), at, op, true); };
-  return run_on_pool(policy, body);
-}
-
-}  // namespace detail
-
 /// GENERALIZED_SUM(op, init, *first, ..., *(last - 1)): op applied in an
 /// unspecified grouping and order, so op must be associative and commutative.
 /// Under a parallel policy on random-access iterators the grouping is a fixed

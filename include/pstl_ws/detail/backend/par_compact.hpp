@@ -12,14 +12,12 @@
 #include <utility>
 #include <vector>
 
-#include "pstl_ws/algorithm/copy.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
-#include "pstl_ws/detail/backend/par_merge_sort.hpp"
 #include "pstl_ws/detail/backend/par_scan.hpp"
+#include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
 #include "pstl_ws/execution.hpp"
-#include "pstl_ws/memory/destroy.hpp"
 
 namespace ws::detail {
 
@@ -237,16 +235,16 @@ std::optional<It> compact_in_place([[maybe_unused]] const basic_policy<Kind>& po
       }
       const std::size_t built = KeepDropped ? n : *kept;
       try {
-        ws::move(policy, slots, slots + *kept, first);
+        walk_copy(policy, std::make_move_iterator(slots), std::make_move_iterator(slots + *kept), first);
         if constexpr (KeepDropped) {
-          ws::move(policy, std::make_reverse_iterator(slots + n), std::make_reverse_iterator(slots + *kept),
-                   nth(first, *kept));
+          walk_copy(policy, std::make_move_iterator(std::make_reverse_iterator(slots + n)),
+                    std::make_move_iterator(std::make_reverse_iterator(slots + *kept)), nth(first, *kept));
         }
       } catch (...) {
         std::destroy(slots, slots + built);
         throw;
       }
-      ws::destroy(policy, slots, slots + built);
+      walk_destroy(policy, slots, slots + built);
       result = nth(first, *kept);
     };
     run_with_scratch<value>(policy, n, body);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // par_find: the driver of the searches (find, search, mismatch, all_of, ...):
-// the first match in index order, with work past a known match skipped.
+// the first match in index order, with work past a known match skipped; and
+// the entries every search calls (find_index, first_index_where,
+// find_occurrence), which decide between the calling thread and the pool.
 // docs/algorithms.md#par_find.
 #pragma once
 
@@ -9,18 +11,14 @@
 #include <cstddef>
 #include <optional>
 
+#include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/splitter.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
+#include "pstl_ws/execution.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
 namespace ws::detail {
-
-/// A block handed out by par_find holds 1 / (k_find_block_divisor × threads)
-/// of the distance from its start to the nearer end of the range (at least
-/// the minimum block): small at the start (an early match is found after
-/// little work), large in the middle (few claims), small again at the end
-/// (the threads finish together).
-inline constexpr std::size_t k_find_block_divisor = 4;
 
 /// The shared state of one par_find: a cursor that hands out blocks in
 /// increasing index order and the lowest match found so far.
@@ -145,6 +143,66 @@ std::size_t par_find_last(std::size_t n, std::size_t min_block, Leaf& leaf) {
   };
   const std::size_t mirrored_index = par_find(n, min_block, mirrored);
   return mirrored_index == n ? n : n - 1 - mirrored_index;
+}
+
+/// Whether find_index wants the first match or the last one.
+enum class find_order { first, last };
+
+/// The first (or last) index in [0, n) at which leaf(begin, end) reports a
+/// match, or n if none. Fewer than k_walk_parallel_threshold positions (2 ×
+/// grain when the policy sets one) run leaf(0, n) on the calling thread, as
+/// ws::for_each does: a predicate's cost is unknown, so the threshold stays
+/// low; otherwise par_find on the pool.
+template <find_order Order, execution_kind Kind, class Leaf>
+std::size_t find_index(const basic_policy<Kind>& policy, std::size_t n, Leaf leaf) {
+  const std::size_t threshold = policy.grain() != 0 ? 2 * policy.grain() : k_walk_parallel_threshold;
+  if (n < threshold) {
+    return leaf(0, n).value_or(n);
+  }
+  const std::size_t min_block = grain_of(policy, k_find_block);
+  auto body = [&] {
+    if constexpr (Order == find_order::first) {
+      return par_find(n, min_block, leaf);
+    } else {
+      return par_find_last(n, min_block, leaf);
+    }
+  };
+  return run_on_pool(policy, body);
+}
+
+/// The first i in [0, n) for which test(i) holds, or n.
+template <execution_kind Kind, class Test>
+std::size_t first_index_where(const basic_policy<Kind>& policy, std::size_t n, Test test) {
+  auto leaf = [&test](std::size_t begin, std::size_t end) -> std::optional<std::size_t> {
+    for (std::size_t i = begin; i < end; ++i) {
+      if (test(i)) {
+        return i;
+      }
+    }
+    return std::nullopt;
+  };
+  return find_index<find_order::first>(policy, n, leaf);
+}
+
+/// Where in [first, last) the first (or last) occurrence of something
+/// `width` elements long (width >= 1) starts, or last: search(b, e) is the
+/// sequential search that returns the occurrence lying wholly in [b, e), or e
+/// if there is none. Each block of start positions [begin, end) is searched in
+/// the window [first + begin, first + end + width - 1).
+template <find_order Order, execution_kind Kind, random_access_traversal It, class Search>
+It find_occurrence(const basic_policy<Kind>& policy, It first, It last, std::size_t width, Search search) {
+  const std::size_t n = distance_of(first, last);
+  if (width > n) {
+    return last;
+  }
+  const std::size_t starts = n - width + 1;
+  auto leaf = [first, width, &search](std::size_t begin, std::size_t end) -> std::optional<std::size_t> {
+    const It window_end = nth(first, end + width - 1);
+    const It found = search(nth(first, begin), window_end);
+    return found == window_end ? std::nullopt : std::optional<std::size_t>(distance_of(first, found));
+  };
+  const std::size_t start = find_index<Order>(policy, starts, leaf);
+  return start == starts ? last : nth(first, start);
 }
 
 }  // namespace ws::detail

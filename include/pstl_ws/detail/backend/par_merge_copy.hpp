@@ -11,7 +11,8 @@
 #include <utility>
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
-#include "pstl_ws/detail/backend/par_merge_sort.hpp"
+#include "pstl_ws/detail/backend/join_or_undo.hpp"
+#include "pstl_ws/detail/backend/sequential_merge.hpp"
 #include "pstl_ws/join.hpp"
 
 namespace ws::detail {

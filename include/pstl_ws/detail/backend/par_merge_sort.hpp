@@ -25,53 +25,17 @@
 #include <utility>
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/join_or_undo.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
 #include "pstl_ws/detail/backend/sequential_merge.hpp"
-#include "pstl_ws/join.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 
 namespace ws::detail {
-
-/// Pieces of at most this many values are sorted by insertion, which beats
-/// merging on so few values (libstdc++ uses 7, rayon 20; 8 to 32 measure alike).
-inline constexpr std::size_t k_insertion_run = 16;
 
 /// The smallest grain the sort accepts: a merge of two single values cannot be
 /// split into two smaller merges, so a parallel merge needs at least 4 values.
 inline constexpr std::size_t k_min_merge_grain = 2;
-
-/// Runs first() and second(), in parallel when `parallel`, as one step: if
-/// either throws, undoes the one that finished (undo_first, undo_second; they
-/// must not throw) and rethrows, once both have stopped.
-template <class First, class Second, class UndoFirst, class UndoSecond>
-void join_or_undo(bool parallel, First first, Second second, UndoFirst undo_first, UndoSecond undo_second) {
-  bool first_done = false;
-  bool second_done = false;  // read after the join, which orders the write before it
-  auto run_first = [&] {
-    first();
-    first_done = true;
-  };
-  auto run_second = [&] {
-    second();
-    second_done = true;
-  };
-  try {
-    if (parallel) {
-      ws::join(run_first, run_second);
-    } else {
-      run_first();
-      run_second();
-    }
-  } catch (...) {
-    if (first_done) {
-      undo_first();
-    }
-    if (second_done) {
-      undo_second();
-    }
-    throw;
-  }
-}
 
 /// Merges the sorted runs [a, a + na) and [b, b + nb), which lie in one
 /// range, into out as merge_runs does, splitting (split_for_merge) into two

@@ -11,14 +11,9 @@
 #include <vector>
 
 #include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 
 namespace ws::detail {
-
-/// Elements per chunk of the first phase: enough that a chunk's own partition
-/// runs at sequential speed, small enough for every thread to get a few.
-inline constexpr std::size_t k_partition_chunk = 16384;
-/// Element swaps per leaf of the second phase.
-inline constexpr std::size_t k_partition_swap_grain = 4096;
 
 /// A run [m_begin, m_begin + m_size) of positions holding elements on the
 /// wrong side of the final boundary.

@@ -5,12 +5,16 @@
 // bits on every run and every pool. docs/algorithms.md#deterministic-reduce.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <optional>
 #include <utility>
 
+#include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/splitter.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
+#include "pstl_ws/execution.hpp"
 #include "pstl_ws/join.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
@@ -124,6 +128,17 @@ T par_reduce(std::size_t n, std::size_t leaf_size, T init, At& at, Op& op, bool 
   const splitter split(current_num_threads(), leaf_size, n, timer);
   std::optional<T> total = par_reduce_node<T>(split, 0, n, leaf_size, at, op, cancel, false);
   return op(std::move(init), std::move(*total));  // never empty: an empty piece means an exception was thrown
+}
+
+/// op(init, fold of at(0) ... at(n - 1)), in parallel when worth it.
+template <execution_kind Kind, class T, class At, class Op>
+T reduce_parallel(const basic_policy<Kind>& policy, std::size_t n, T init, At at, Op& op) {
+  const std::size_t leaf = std::max(grain_of(policy, k_reduce_grain), k_min_reduce_leaf);
+  if (n < std::max(k_reduce_parallel_threshold, 2 * leaf)) {
+    return par_reduce(n, leaf, std::move(init), at, op, false);
+  }
+  auto body = [&] { return par_reduce(n, leaf, std::move(init), at, op, true); };
+  return run_on_pool(policy, body);
 }
 
 }  // namespace ws::detail

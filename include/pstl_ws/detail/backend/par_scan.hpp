@@ -12,22 +12,11 @@
 #include <vector>
 
 #include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/join.hpp"
 
 namespace ws::detail {
-
-/// Elements per tile by default. A tile is read twice (reduced, then
-/// scanned), so it should still be in the core's L2 cache for its second read:
-/// 16384 elements of 8 bytes are 128 KiB. Tiles depend only on n and the
-/// grain, never on the thread count, so a floating-point scan gives the same
-/// bits on every pool.
-inline constexpr std::size_t k_scan_tile = 16384;
-
-/// Below this many elements a scan runs on the calling thread: the parallel
-/// form handles every element twice (reduce, scan), which only pays with two
-/// full tiles or more.
-inline constexpr std::size_t k_scan_parallel_threshold = 2 * k_scan_tile;
 
 /// The tiles of one scan: [begin(t), end(t)) for t in [0, count()), covering
 /// [0, n) in order, each of `tile` elements but the last (which may be shorter).

@@ -15,22 +15,10 @@
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_sort.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws::detail {
-
-/// Inputs (and pieces) from this size select in parallel, unless the policy
-/// sets a grain: one selection is a few partition passes, and below this size
-/// the two-phase parallel partition does not beat the sequential one (measured,
-/// see the docs).
-inline constexpr std::size_t k_select_parallel_threshold = std::size_t{1} << 16;
-/// Pieces from this size take their pivot from a sample (below it, the
-/// ninther of sort's quicksort): sorting the sample costs a few percent of a
-/// pass, and saves up to half of the passes.
-inline constexpr std::size_t k_select_sample_min = 2048;
-/// The sample of a piece of n elements: n / 64 elements, at most this many
-/// (its pivot then lands within about n / 32 of the wanted rank).
-inline constexpr std::size_t k_select_sample_max = 1023;
 
 /// Which pieces of one selection partition in parallel: those of at least
 /// m_parallel_min elements (never, on the calling thread).

@@ -17,22 +17,11 @@
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_scan.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
 namespace ws::detail {
-
-/// The grain of a set operation unless the policy sets one: inputs of fewer
-/// than 2 * grain elements (both ranges together) run on the calling thread
-/// (libstdc++'s parallel set operations start at 1000 elements), and no
-/// window is cut below it. Each element is compared twice (count, then
-/// write), so 1K elements are a few microseconds of work, several times what
-/// a stolen join costs.
-inline constexpr std::size_t k_set_operation_grain = 1024;
-
-/// Windows per pool thread: the windows are cut on one thread, so few, but
-/// enough that par_for can balance windows of unequal sizes.
-inline constexpr std::size_t k_set_windows_per_thread = 8;
 
 /// An output iterator that only counts the elements written through it.
 class counting_output {

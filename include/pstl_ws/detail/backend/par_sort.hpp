@@ -13,25 +13,10 @@
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_partition.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/join.hpp"
 
 namespace ws::detail {
-
-/// Ranges up to this size are sorted by one thread: a join costs about as much
-/// as sorting a few hundred elements, and smaller leaves only add overhead.
-inline constexpr std::ptrdiff_t k_sort_leaf = 4096;
-/// Ranges from this size partition in parallel; below it, a sequential
-/// partition is faster than the two-phase parallel one.
-inline constexpr std::ptrdiff_t k_parallel_partition_min = std::ptrdiff_t{1} << 17;
-/// Adjacent pairs checked per leaf when looking for a presorted input.
-inline constexpr std::size_t k_presorted_grain = 16384;
-/// Adjacent pairs looked at on the calling thread first: a random input shows
-/// both an ascent and a descent within a few pairs, and is rejected for free.
-inline constexpr std::size_t k_presorted_probe = 32;
-
-/// Pairs checked between two looks at the early-exit flag: the loop over a
-/// block has no exit, so it vectorises.
-inline constexpr std::size_t k_presorted_block = 1024;
 
 /// Whether pair_ok(i) holds for every i in [0, n); stops early (all leaves)
 /// once one fails. In parallel when `parallel` (then on a worker).

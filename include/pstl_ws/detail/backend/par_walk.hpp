@@ -8,11 +8,12 @@
 #include <algorithm>
 #include <cstddef>
 #include <iterator>
+#include <memory>
 #include <type_traits>
 
-#include "pstl_ws/algorithm/for_each.hpp"
-#include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws::detail {
@@ -126,6 +127,19 @@ Out walk_into(const basic_policy<Kind>& policy, In first, In last, Out out, Step
   } else {
     return step(first, last, out);
   }
+}
+
+/// std::copy as a walk: ws::copy and ws::move (through move iterators), and
+/// the backends that move elements back from a buffer.
+template <execution_kind Kind, class In, class Out>
+Out walk_copy(const basic_policy<Kind>& policy, In first, In last, Out out) {
+  return walk_into(policy, first, last, out, [](In b, In e, Out o) { return std::copy(b, e, o); });
+}
+
+/// std::destroy as a walk: ws::destroy, and the backends that empty a buffer.
+template <execution_kind Kind, class It>
+void walk_destroy(const basic_policy<Kind>& policy, It first, It last) {
+  walk_range(policy, first, last, [](It b, It e) { std::destroy(b, e); });
 }
 
 /// The _n form of an algorithm (copy_n, fill_n, ...). When It is random

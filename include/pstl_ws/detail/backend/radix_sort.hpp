@@ -24,19 +24,13 @@
 
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 
 namespace ws::detail {
 
 /// Bits per radix digit: 256 buckets, so a chunk's histogram fits in L1.
 inline constexpr unsigned k_radix_bits = 8;
 inline constexpr std::size_t k_radix_buckets = std::size_t{1} << k_radix_bits;
-/// Elements per chunk of a parallel pass: each chunk keeps its own histogram
-/// and scatters its own elements, so the pass runs in parallel over chunks.
-inline constexpr std::size_t k_radix_chunk = 65536;
-/// Buckets of at least this many keys are split again by a pass on their next
-/// digit (in parallel on the pool); smaller ones are sorted by one thread, in
-/// cache. Inputs as large take an MSD pass first on the calling thread too.
-inline constexpr std::size_t k_radix_large_bucket = std::size_t{1} << 18;
 
 /// Element types the radix sort handles: integers (bool included) and float
 /// and double; not long double, whose padding bytes are not part of the value.

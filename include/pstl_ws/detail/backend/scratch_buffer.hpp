@@ -8,22 +8,12 @@
 #include <limits>
 #include <new>
 
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/detail/runtime/registry.hpp"
 #include "pstl_ws/detail/runtime/scratch_cache.hpp"
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 namespace ws::detail {
-
-/// On a thread of a pool, buffers from this size on come from the pool's
-/// scratch cache; smaller ones from operator new, which serves them from the
-/// heap without fresh pages once the program has run a while.
-inline constexpr std::size_t k_scratch_min_bytes = std::size_t{256} << 10;
-/// Off every pool, buffers from this size on are mapped for the call, with
-/// huge pages: glibc maps blocks that large afresh on every allocation (its
-/// mmap threshold grows to 32 MiB at most), so each would fault in 4 KiB pages;
-/// smaller ones come from operator new, which reuses them once glibc has raised
-/// its threshold past them (after the first free).
-inline constexpr std::size_t k_unpooled_map_min_bytes = std::size_t{32} << 20;
 
 /// Raw storage for n values of T: on a thread of a pool (a worker or a
 /// pool's seat) from the pool's scratch cache, off every pool mapped for the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // sequential_merge: the one-thread building blocks of the stable merge sort
-// and the merges (par_merge_sort.hpp, par_merge.hpp, merge.hpp): moving values
+// and the merges (par_merge_sort.hpp, par_merge_copy.hpp, merge.hpp): moving values
 // into and out of raw buffer slots, stable insertion sorts, the cut of two
 // runs for a split merge, and the branch-free merge of two runs.
 // docs/algorithms.md#stable_sort.
@@ -19,6 +19,7 @@
 #include <utility>
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 
 namespace ws::detail {
 
@@ -127,11 +128,6 @@ std::pair<std::size_t, std::size_t> split_for_merge(A a, std::size_t na, B b, st
   const std::size_t cut_b = nb / 2;
   return {distance_of(a, std::upper_bound(a, nth(a, na), *nth(b, cut_b), comp)), cut_b};
 }
-
-/// Merges of at least this many values run as two interleaved merges
-/// (merge_runs): a merge step waits for the one before it (load, compare,
-/// advance), steps of two independent merges overlap. 32 to 128 measure alike.
-inline constexpr std::size_t k_two_lane_merge = 64;
 
 /// A sequential merge, step by step, of the sorted runs [a, a + na) and
 /// [b, b + nb), which lie in one range, into out by moving. Each operation

@@ -12,14 +12,9 @@
 #include <iterator>
 #include <utility>
 
-namespace ws::detail {
+#include "pstl_ws/detail/backend/tuning.hpp"
 
-/// Ranges up to this size are insertion-sorted: below it, quicksort's
-/// partitioning costs more than the quadratic term saves.
-inline constexpr std::ptrdiff_t k_insertion_sort_max = 20;
-/// From this size the pivot is the median of three medians of three (Tukey's
-/// ninther), which resists inputs built to defeat a plain median of three.
-inline constexpr std::ptrdiff_t k_ninther_min = 128;
+namespace ws::detail {
 
 /// The depth after which quicksort gives up on pivots and heapsorts: 2 log2 n,
 /// so adversarial inputs still take O(n log n).

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+// tuning: every constant that decides when an algorithm runs on the pool and
+// how finely it splits (thresholds, grains, leaf, tile and chunk sizes,
+// samples, scratch sizes), with how it was chosen. Comments and docs name the
+// constants rather than repeat their values. docs/algorithms.md#how-the-thresholds-were-measured.
+#pragma once
+
+#include <cstddef>
+
+namespace ws::detail {
+
+// Walks: for_each, transform, copy and the other element-wise algorithms.
+
+/// Unless the policy sets a grain, an input of fewer elements runs on the
+/// calling thread, where it costs less than waking a worker.
+inline constexpr std::size_t k_walk_parallel_threshold = 2048;
+
+// Searches: find, the comparisons, search.
+
+/// Unless the policy sets a grain, par_find hands out blocks of at least this
+/// many positions and checks for an earlier match this often.
+inline constexpr std::size_t k_find_block = 256;
+/// A block handed out by par_find holds 1 / (k_find_block_divisor × threads)
+/// of the distance from its start to the nearer end of the range (at least
+/// the minimum block): small at the start (an early match is found after
+/// little work), large in the middle (few claims), small again at the end
+/// (the threads finish together).
+inline constexpr std::size_t k_find_block_divisor = 4;
+
+// Reductions: reduce, transform_reduce, count, the extremum searches.
+
+/// Elements per leaf of the reduction tree unless the policy sets a grain.
+inline constexpr std::size_t k_reduce_grain = 4096;
+/// Inputs shorter than this are reduced on the calling thread (over the same
+/// tree, so the result does not change).
+inline constexpr std::size_t k_reduce_parallel_threshold = 4 * k_reduce_grain;
+
+// Scans and the compactions built on them.
+
+/// Elements per tile by default. A tile is read twice (reduced, then
+/// scanned), so it should still be in the core's L2 cache for its second read:
+/// 16384 elements of 8 bytes are 128 KiB. Tiles depend only on n and the
+/// grain, never on the thread count, so a floating-point scan gives the same
+/// bits on every pool.
+inline constexpr std::size_t k_scan_tile = 16384;
+/// Below this many elements a scan runs on the calling thread: the parallel
+/// form handles every element twice (reduce, scan), which only pays with two
+/// full tiles or more.
+inline constexpr std::size_t k_scan_parallel_threshold = 2 * k_scan_tile;
+/// Independent chains of fold_tile: a scan's op (an add) has a latency of a
+/// cycle or more, so one chain would fold no faster than the scan that
+/// follows it writes; eight overlap.
+inline constexpr std::size_t k_scan_fold_chains = 8;
+
+// sort: the quicksort, its sequential kernel, the presorted check, the radix sort.
+
+/// Inputs shorter than this are sorted on the calling thread: below it, the
+/// sequential introsort beats the parallel quicksort (measured, see the docs).
+inline constexpr std::size_t k_sort_parallel_threshold = 16384;
+/// The same for inputs that take the radix sort, whose sequential form is
+/// harder to beat: from here its parallel pass also has two chunks to share.
+inline constexpr std::size_t k_radix_sort_parallel_threshold = std::size_t{1} << 17;
+/// Ranges up to this size are sorted by one thread: a join costs about as much
+/// as sorting a few hundred elements, and smaller leaves only add overhead.
+inline constexpr std::ptrdiff_t k_sort_leaf = 4096;
+/// Ranges from this size partition in parallel; below it, a sequential
+/// partition is faster than the two-phase parallel one.
+inline constexpr std::ptrdiff_t k_parallel_partition_min = std::ptrdiff_t{1} << 17;
+/// Adjacent pairs checked per leaf when looking for a presorted input.
+inline constexpr std::size_t k_presorted_grain = 16384;
+/// Adjacent pairs looked at on the calling thread first: a random input shows
+/// both an ascent and a descent within a few pairs, and is rejected for free.
+inline constexpr std::size_t k_presorted_probe = 32;
+/// Pairs checked between two looks at the early-exit flag: the loop over a
+/// block has no exit, so it vectorises.
+inline constexpr std::size_t k_presorted_block = 1024;
+/// Ranges up to this size are insertion-sorted: below it, quicksort's
+/// partitioning costs more than the quadratic term saves.
+inline constexpr std::ptrdiff_t k_insertion_sort_max = 20;
+/// From this size the pivot is the median of three medians of three (Tukey's
+/// ninther), which resists inputs built to defeat a plain median of three.
+inline constexpr std::ptrdiff_t k_ninther_min = 128;
+/// Elements per chunk of a parallel pass: each chunk keeps its own histogram
+/// and scatters its own elements, so the pass runs in parallel over chunks.
+inline constexpr std::size_t k_radix_chunk = 65536;
+/// Buckets of at least this many keys are split again by a pass on their next
+/// digit (in parallel on the pool); smaller ones are sorted by one thread, in
+/// cache. Inputs as large take an MSD pass first on the calling thread too.
+inline constexpr std::size_t k_radix_large_bucket = std::size_t{1} << 18;
+
+// partition.
+
+/// Elements per chunk of the first phase: enough that a chunk's own partition
+/// runs at sequential speed, small enough for every thread to get a few.
+inline constexpr std::size_t k_partition_chunk = 16384;
+/// Element swaps per leaf of the second phase.
+inline constexpr std::size_t k_partition_swap_grain = 4096;
+/// Below this many elements (2 x grain when the policy sets one) partition
+/// runs on the calling thread: par_partition cuts the range into chunks of
+/// k_partition_chunk elements, each partitioned by one thread, so with fewer
+/// than two full chunks there is nothing for a second thread to do that would
+/// pay for its second pass.
+inline constexpr std::size_t k_partition_parallel_threshold = 2 * k_partition_chunk;
+
+// nth_element and the partial sorts.
+
+/// Inputs (and pieces) from this size select in parallel, unless the policy
+/// sets a grain: one selection is a few partition passes, and below this size
+/// the two-phase parallel partition does not beat the sequential one (measured,
+/// see the docs).
+inline constexpr std::size_t k_select_parallel_threshold = std::size_t{1} << 16;
+/// Pieces from this size take their pivot from a sample (below it, the
+/// ninther of sort's quicksort): sorting the sample costs a few percent of a
+/// pass, and saves up to half of the passes.
+inline constexpr std::size_t k_select_sample_min = 2048;
+/// The sample of a piece of n elements: n / 64 elements, at most this many
+/// (its pivot then lands within about n / 32 of the wanted rank).
+inline constexpr std::size_t k_select_sample_max = 1023;
+
+// stable_sort, merge and inplace_merge.
+
+/// Values per parallel piece of stable_sort (sorted or merged on one thread)
+/// unless the policy sets a grain; an input of fewer than twice this many is
+/// sorted on the calling thread. Sorting 2K values takes ~80 us, far more than
+/// a join costs, and 2K pieces still balance a few cores at 10^5.
+inline constexpr std::size_t k_stable_sort_grain = 2048;
+/// Pieces of at most this many values are sorted by insertion, which beats
+/// merging on so few values (libstdc++ uses 7, rayon 20; 8 to 32 measure alike).
+inline constexpr std::size_t k_insertion_run = 16;
+/// Merges of at least this many values run as two interleaved merges
+/// (merge_runs): a merge step waits for the one before it (load, compare,
+/// advance), steps of two independent merges overlap. 32 to 128 measure alike.
+inline constexpr std::size_t k_two_lane_merge = 64;
+/// Elements per parallel piece of merge and inplace_merge (merged on one
+/// thread) unless the policy sets a grain; inputs of fewer than twice this
+/// many run on the calling thread. The same pieces as stable_sort's merges:
+/// merging 2K elements takes a few microseconds, several times what a stolen
+/// join costs, and libstdc++'s parallel merge stops splitting at 2000.
+inline constexpr std::size_t k_merge_grain = 2048;
+
+// The set operations.
+
+/// The grain of a set operation unless the policy sets one: inputs of fewer
+/// than 2 * grain elements (both ranges together) run on the calling thread
+/// (libstdc++'s parallel set operations start at 1000 elements), and no
+/// window is cut below it. Each element is compared twice (count, then
+/// write), so 1K elements are a few microseconds of work, several times what
+/// a stolen join costs.
+inline constexpr std::size_t k_set_operation_grain = 1024;
+/// Windows per pool thread: the windows are cut on one thread, so few, but
+/// enough that par_for can balance windows of unequal sizes.
+inline constexpr std::size_t k_set_windows_per_thread = 8;
+
+// Scratch memory of the algorithms that need a buffer.
+
+/// On a thread of a pool, buffers from this size on come from the pool's
+/// scratch cache; smaller ones from operator new, which serves them from the
+/// heap without fresh pages once the program has run a while.
+inline constexpr std::size_t k_scratch_min_bytes = std::size_t{256} << 10;
+/// Off every pool, buffers from this size on are mapped for the call, with
+/// huge pages: glibc maps blocks that large afresh on every allocation (its
+/// mmap threshold grows to 32 MiB at most), so each would fault in 4 KiB pages;
+/// smaller ones come from operator new, which reuses them once glibc has raised
+/// its threshold past them (after the first free).
+inline constexpr std::size_t k_unpooled_map_min_bytes = std::size_t{32} << 20;
+
+}  // namespace ws::detail
