@@ -26,7 +26,6 @@ void for_each_parallel(const basic_policy<Kind>& policy, It first, std::size_t n
   // splitter makes them (rayon's default), so that an expensive or irregular
   // body still balances at the end (docs/algorithms.md#splitting).
   const std::size_t min_leaf = grain_of(policy, 1);
-  const std::size_t threshold = policy.grain() != 0 ? 2 * policy.grain() : k_walk_parallel_threshold;
   auto leaf = [first, &f](std::size_t begin, std::size_t end) {
     // One induction variable, as in std::for_each, so that the loop vectorises.
     const It stop = first + static_cast<std::iter_difference_t<It>>(end);
@@ -34,7 +33,7 @@ void for_each_parallel(const basic_policy<Kind>& policy, It first, std::size_t n
       std::invoke(f, *it);
     }
   };
-  if (n < threshold) {
+  if (!long_enough_for_pool(policy, n, k_walk_parallel_threshold)) {
     leaf(0, n);
     return;
   }

@@ -40,7 +40,7 @@ template <execution_kind Kind, class It, class Pred>
 It partition(basic_policy<Kind> policy, It first, It last, Pred pred) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
     const std::size_t n = detail::distance_of(first, last);
-    if (n / 2 >= detail::grain_of(policy, detail::k_partition_parallel_threshold / 2)) {
+    if (detail::long_enough_for_pool(policy, n, detail::k_partition_parallel_threshold)) {
       auto body = [&] { return detail::par_partition(first, n, pred); };
       return detail::run_on_pool(policy, body);
     }

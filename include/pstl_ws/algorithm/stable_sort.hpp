@@ -10,6 +10,7 @@
 #include <iterator>
 
 #include "pstl_ws/algorithm/sort.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_merge_sort.hpp"
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
@@ -42,7 +43,7 @@ void stable_sort_random_access(const basic_policy<Kind>& policy, It first, It la
   const auto n = static_cast<std::size_t>(last - first);
   const std::size_t grain = grain_of(policy, k_stable_sort_grain);
   const bool large = uses_radix_sort_v<It, Comp> ? n >= k_radix_sort_parallel_threshold
-                                                 : n / 2 >= grain;  // n >= 2 * grain, without overflow
+                                                 : long_enough_for_pool(policy, n, 2 * k_stable_sort_grain);
   if (!basic_policy<Kind>::is_parallel || !large) {
     stable_sort_on(first, n, comp, grain, false);
     return;

@@ -30,6 +30,17 @@ concept random_access_traversal = std::random_access_iterator<It> || is_random_a
 template <execution_kind Kind, class... Its>
 inline constexpr bool runs_in_parallel_v = basic_policy<Kind>::is_parallel && (random_access_traversal<Its> && ...);
 
+/// Whether a call over n elements (or positions, or units of work) is long
+/// enough for the pool. With a grain g set by the policy: from 2g on, so that
+/// two leaves of at least g each exist; the smallest grain-set call runs on
+/// the pool, as ws::par.grain(1) promises for 2 elements. Without one: from
+/// the algorithm's threshold (a constant of tuning.hpp). The one place that
+/// reads the rule, written so that no grain, however large, overflows it.
+template <execution_kind Kind>
+constexpr bool long_enough_for_pool(const basic_policy<Kind>& policy, std::size_t n, std::size_t threshold) noexcept {
+  return policy.grain() != 0 ? n / 2 >= policy.grain() : n >= threshold;
+}
+
 /// first + n, for an unsigned n.
 template <class I>
 constexpr I nth(I first, std::size_t n) {

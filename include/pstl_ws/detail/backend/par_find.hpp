@@ -155,8 +155,7 @@ enum class find_order { first, last };
 /// low; otherwise par_find on the pool.
 template <find_order Order, execution_kind Kind, class Leaf>
 std::size_t find_index(const basic_policy<Kind>& policy, std::size_t n, Leaf leaf) {
-  const std::size_t threshold = policy.grain() != 0 ? 2 * policy.grain() : k_walk_parallel_threshold;
-  if (n < threshold) {
+  if (!long_enough_for_pool(policy, n, k_walk_parallel_threshold)) {
     return leaf(0, n).value_or(n);
   }
   const std::size_t min_block = grain_of(policy, k_find_block);

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
@@ -41,7 +42,7 @@ class scan_plan {
  public:
   template <execution_kind Kind>
   scan_plan(const basic_policy<Kind>& policy, std::size_t n) noexcept
-      : m_tiles(n, grain_of(policy, k_scan_tile)), m_parallel(n >= 2 * grain_of(policy, k_scan_tile)) {}
+      : m_tiles(n, grain_of(policy, k_scan_tile)), m_parallel(long_enough_for_pool(policy, n, k_scan_parallel_threshold)) {}
 
   [[nodiscard]] bool parallel() const noexcept { return m_parallel; }
   [[nodiscard]] const scan_tiles& tiles() const noexcept { return m_tiles; }

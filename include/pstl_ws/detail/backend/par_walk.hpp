@@ -34,7 +34,7 @@ class walk_plan {
  public:
   template <execution_kind Kind>
   walk_plan(const basic_policy<Kind>& policy, std::size_t work) noexcept
-      : m_parallel(policy.grain() != 0 ? work / 2 >= policy.grain() : work >= k_walk_parallel_threshold),
+      : m_parallel(long_enough_for_pool(policy, work, k_walk_parallel_threshold)),
         m_min_leaf(grain_of(policy, 1)) {}
 
   [[nodiscard]] bool parallel() const noexcept { return m_parallel; }
