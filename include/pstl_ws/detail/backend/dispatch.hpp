@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // dispatch: which calls of the algorithms run on the pool (a parallel policy
-// over iterators that can be indexed), and the index arithmetic the drivers
-// use on those iterators. docs/algorithms.md.
+// over iterators that can be indexed, and enough elements), and the index
+// arithmetic the drivers use on those iterators. docs/algorithms.md,
+// docs/backend.md.
 #pragma once
 
 #include <cstddef>
@@ -34,8 +35,9 @@ inline constexpr bool runs_in_parallel_v = basic_policy<Kind>::is_parallel && (r
 /// enough for the pool. With a grain g set by the policy: from 2g on, so that
 /// two leaves of at least g each exist; the smallest grain-set call runs on
 /// the pool, as ws::par.grain(1) promises for 2 elements. Without one: from
-/// the algorithm's threshold (a constant of tuning.hpp). The one place that
-/// reads the rule, written so that no grain, however large, overflows it.
+/// the algorithm's threshold (a constant of tuning.hpp). Written once, so that
+/// no grain, however large, overflows it; docs/backend.md lists the families
+/// that keep a rule of their own.
 template <execution_kind Kind>
 constexpr bool long_enough_for_pool(const basic_policy<Kind>& policy, std::size_t n, std::size_t threshold) noexcept {
   return policy.grain() != 0 ? n / 2 >= policy.grain() : n >= threshold;
