@@ -16,6 +16,8 @@
 
 #include "pstl_ws/detail/runtime/cpu_quota.hpp"
 #include "pstl_ws/detail/runtime/registry.hpp"
+#include "pstl_ws/detail/runtime/sleep.hpp"
+#include "pstl_ws/pool_options.hpp"
 
 namespace ws::detail {
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
-// The latches that know their registry: spin_latch and count_latch.
-// docs/latch.md#set-may-free explains why every set() copies first.
+// The latches that know their registry, spin_latch and count_latch, and the
+// wait of lock_latch. docs/latch.md#set-may-free explains why every set()
+// copies first.
 #include "pstl_ws/detail/runtime/latch.hpp"
+
+#include <thread>
 
 #include "pstl_ws/detail/config.hpp"
 #include "pstl_ws/detail/runtime/registry.hpp"
@@ -46,6 +49,13 @@ void count_latch::set(count_latch* latch) noexcept {
   const std::uintptr_t replaced = core_latch::set(&latch->m_core);
   PSTL_WS_TEST_HOOK(latch_set, replaced);
   owner_registry->notify_latch_set(owner, replaced);
+}
+
+void lock_latch::wait() noexcept {
+  for (int round = 0; round < k_spin_rounds && !probe(); ++round) {
+    std::this_thread::yield();
+  }
+  m_parker.park();
 }
 
 }  // namespace ws::detail

@@ -8,7 +8,9 @@
 #include "pstl_ws/detail/runtime/fiber_context.hpp"
 #include "pstl_ws/detail/runtime/fiber_stack.hpp"
 #include "pstl_ws/detail/runtime/registry.hpp"
+#include "pstl_ws/detail/runtime/sleep.hpp"
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
+#include "pstl_ws/pool_options.hpp"
 
 namespace ws::detail {
 namespace {

@@ -3,24 +3,51 @@
 // docs/design.md and docs/latch.md#termination.
 #include "pstl_ws/detail/runtime/registry.hpp"
 
+#include <chrono>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "pstl_ws/detail/runtime/fiber_pool.hpp"
+#include "pstl_ws/detail/runtime/injector.hpp"
+#include "pstl_ws/detail/runtime/os_thread.hpp"
+#include "pstl_ws/detail/runtime/scratch_cache.hpp"
+#include "pstl_ws/detail/runtime/sleep.hpp"
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
 #include "pstl_ws/detail/test_hook.hpp"
+#include "pstl_ws/pool_options.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
 namespace ws::detail {
 
+// The members of a registry that no inline path touches. Its idle chore:
+// worker 0 gives back the scratch memory idle for too long.
+struct registry::services final : private idle_chore {
+  services(const pool_options& options, std::size_t num_slots, std::size_t num_workers)
+      : m_options(options),
+        m_scratch(scratch_limit_for(options.scratch_limit)),
+        m_sleep(num_slots, sleep::k_idle_spin_budget / num_workers, this) {}
+
+  [[nodiscard]] std::chrono::steady_clock::time_point chore_due() noexcept override {
+    return m_scratch.idle_release_due();
+  }
+  void do_chore() noexcept override { m_scratch.trim_idle(); }
+
+  pool_options m_options;
+  scratch_cache m_scratch;
+  class sleep m_sleep;  // after m_scratch, which its idle chore reads
+  injector m_injected_calls;  // new calls: taken at the top of a loop only
+  injector m_injected_parts;  // parts of running calls: taken by anyone
+  std::vector<os_thread> m_threads;
+};
+
 registry::registry(const pool_options& options)
-    : m_options(options),
-      m_num_threads(options.num_threads),
+    : m_num_threads(options.num_threads),
       m_num_workers(options.num_threads > 1 ? options.num_threads - 1 : 1),
       m_thread_infos(std::make_unique<thread_info[]>(num_slots())),
-      m_scratch(scratch_limit_for(options.scratch_limit)),
-      m_sleep(num_slots(), sleep::k_idle_spin_budget / m_num_workers, this),
+      m_services(std::make_unique<services>(options, num_slots(), m_num_workers)),
+      m_sleep(&m_services->m_sleep),
       m_fibers(options.wait == wait_policy::park ? std::make_unique<fiber_pool>(options.stack_size)
                                                  : nullptr) {}
 
@@ -60,11 +87,12 @@ void* registry::worker_entry(void* start) noexcept {
 }
 
 void registry::start_workers() {
-  m_threads.reserve(m_num_workers);
+  std::vector<os_thread>& threads = m_services->m_threads;
+  threads.reserve(m_num_workers);
   try {
     for (std::size_t i = 0; i < m_num_workers; ++i) {
       auto start = std::make_unique<worker_start>(worker_start{this, i});
-      m_threads.emplace_back(m_options.thread_stack_size, &worker_entry, start.get());
+      threads.emplace_back(m_services->m_options.thread_stack_size, &worker_entry, start.get());
       static_cast<void>(start.release());  // the thread deletes it
     }
   } catch (...) {
@@ -78,12 +106,30 @@ void registry::start_workers() {
 registry::~registry() {
   // Every worker was joined (thread_pool's destructor) or the registry is the
   // immortal global one; a joinable os_thread here would end the process.
-  PSTL_WS_ASSERT(m_threads.empty());
+  PSTL_WS_ASSERT(m_services->m_threads.empty());
 }
+
+const pool_options& registry::options() const noexcept { return m_services->m_options; }
+
+bool registry::has_injected_job(search_level level) const noexcept {
+  return !m_services->m_injected_parts.is_empty() ||
+         (level == search_level::top && !m_services->m_injected_calls.is_empty());
+}
+
+std::optional<job_ref> registry::pop_injected_job(search_level level) noexcept {
+  if (auto job = m_services->m_injected_parts.pop()) {
+    return job;
+  }
+  return level == search_level::top ? m_services->m_injected_calls.pop() : std::nullopt;
+}
+
+scratch_block registry::lend_scratch(std::size_t bytes) noexcept { return m_services->m_scratch.acquire(bytes); }
+
+std::size_t registry::trim_scratch() noexcept { return m_services->m_scratch.trim(); }
 
 void registry::notify_latch_set(std::size_t worker_index, std::uintptr_t state) noexcept {
   if (state == core_latch::k_sleeping) {
-    m_sleep.notify_worker_latch_is_set(worker_index);
+    m_sleep->notify_worker_latch_is_set(worker_index);
   } else if (fiber_context* const parked = core_latch::parked_fiber(state)) {
     make_ready(*parked);
   }
@@ -93,8 +139,8 @@ void registry::return_scratch(scratch_block block) noexcept {
   if (is_abandoned()) {
     return;  // a call that forked, finishing in the child: the block stays its (docs/scratch.md#fork)
   }
-  if (m_scratch.release(block)) {
-    m_sleep.notify_chore_due();  // worker 0 may be blocked with no time to wake at
+  if (m_services->m_scratch.release(block)) {
+    m_sleep->notify_chore_due();  // worker 0 may be blocked with no time to wake at
   }
 }
 
@@ -111,7 +157,7 @@ void registry::make_ready(fiber_context& fiber) noexcept {
   if (setter != nullptr && &setter->owner() == this && setter->running_context() != nullptr) {
     setter->owe_ready_wake();
   } else {
-    m_sleep.new_ready_fiber();
+    m_sleep->new_ready_fiber();
   }
 }
 
@@ -122,7 +168,7 @@ bool registry::has_ready_fiber() const noexcept { return m_fibers->has_ready(); 
 std::size_t registry::fibers_made() const noexcept { return parks() ? m_fibers->fibers_made() : 0; }
 
 void registry::leave_seat() noexcept {
-  if (seat_request* const next = m_injected_calls.pop_seat_request()) {
+  if (seat_request* const next = m_services->m_injected_calls.pop_seat_request()) {
     // Handed over, never free: the latch's set and wait order this occupant's
     // deque writes before the next one's, as the release store below and
     // try_take_seat's acquire do otherwise. Nothing of *next after the set.
@@ -135,14 +181,14 @@ void registry::leave_seat() noexcept {
 
 void registry::inject(job_ref job, injected_as kind, seat_request* request) {
   PSTL_WS_ASSERT(request == nullptr || kind == injected_as::new_call);
-  injector& queue = kind == injected_as::new_call ? m_injected_calls : m_injected_parts;
+  injector& queue = kind == injected_as::new_call ? m_services->m_injected_calls : m_services->m_injected_parts;
   const bool queue_was_empty = queue.is_empty();
   queue.push(job, request);
   PSTL_WS_TEST_HOOK(job_injected, static_cast<std::uintptr_t>(kind));
   if (kind == injected_as::new_call) {
-    m_sleep.new_injected_calls(1, queue_was_empty);
+    m_sleep->new_injected_calls(1, queue_was_empty);
   } else {
-    m_sleep.new_injected_jobs(1, queue_was_empty);
+    m_sleep->new_injected_jobs(1, queue_was_empty);
   }
 }
 
@@ -165,10 +211,10 @@ void registry::terminate() noexcept {
 }
 
 void registry::join_workers() noexcept {
-  for (os_thread& thread : m_threads) {
+  for (os_thread& thread : m_services->m_threads) {
     thread.join();
   }
-  m_threads.clear();
+  m_services->m_threads.clear();
 }
 
 pool_stats registry::stats() const noexcept {
@@ -178,11 +224,11 @@ pool_stats registry::stats() const noexcept {
     total.steals += m_thread_infos[i].m_steals.load(std::memory_order_relaxed);           // relaxed: statistic
     total.parks += m_thread_infos[i].m_parks.load(std::memory_order_relaxed);             // relaxed: statistic
   }
-  const sleep_stats sleeping = m_sleep.stats();
+  const sleep_stats sleeping = m_sleep->stats();
   total.sleeps = sleeping.m_sleeps;
   total.wake_ups = sleeping.m_wake_ups;
-  total.sleeping_threads = m_sleep.counters().sleeping_threads();
-  total.idle_scratch_bytes = m_scratch.idle_bytes();
+  total.sleeping_threads = m_sleep->counters().sleeping_threads();
+  total.idle_scratch_bytes = m_services->m_scratch.idle_bytes();
   return total;
 }
 

@@ -209,6 +209,10 @@ void sleep::new_internal_jobs(std::uint32_t num_jobs, bool queue_was_empty) noex
   new_jobs(num_jobs, queue_was_empty, search_level::nested);
 }
 
+void new_internal_jobs(sleep& module, std::uint32_t num_jobs, bool queue_was_empty) noexcept {
+  module.new_internal_jobs(num_jobs, queue_was_empty);
+}
+
 void sleep::new_injected_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept {
   // PushFence: pairs with the SleepFence in fall_asleep (docs/sleep.md#fences).
   seq_cst_fence();

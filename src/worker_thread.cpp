@@ -8,7 +8,10 @@
 #include <functional>
 #include <string>
 
+#include "pstl_ws/detail/runtime/os_thread.hpp"
+#include "pstl_ws/detail/runtime/sleep.hpp"
 #include "pstl_ws/detail/test_hook.hpp"
+#include "pstl_ws/pool_options.hpp"
 
 namespace ws::detail {
 namespace {

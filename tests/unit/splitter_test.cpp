@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <thread>
 #include <vector>
@@ -44,13 +45,16 @@ std::vector<piece> leaves_of(std::size_t threads, std::size_t min_len, std::size
   return leaves;
 }
 
+// A duration as the leaf timer takes it: nanoseconds of the steady clock.
+std::int64_t ns(std::chrono::nanoseconds duration) { return duration.count(); }
+
 bool nothing_stolen(std::size_t, std::size_t) { return false; }
 bool everything_stolen(std::size_t, std::size_t) { return true; }
 
 // A timer whose leaves took `per_element` each.
 void calibrate(leaf_timer& timer, std::chrono::nanoseconds per_element) {
   constexpr std::size_t k_len = 1000;
-  timer.record(k_len, per_element * k_len);
+  timer.record(k_len, ns(per_element * k_len));
 }
 
 }  // namespace
@@ -86,12 +90,12 @@ TEST_CASE("a stolen piece of fewer than n over P elements re-arms the splitter w
     if (threads > 1) {
       CHECK(fine.size() > undisturbed);
     }
-    // Cheap elements: a piece re-arms only while it takes k_rearm_min_time,
+    // Cheap elements: a piece re-arms only while it takes k_rearm_min_ns,
     // so re-armed pieces stop splitting once that short, far above one element.
     leaf_timer fast;
     const auto per_element = std::chrono::nanoseconds(1);
     calibrate(fast, per_element);
-    const std::size_t shortest_rearmed = splitter::k_rearm_min_time / per_element;
+    const std::size_t shortest_rearmed = splitter::k_rearm_min_ns / per_element.count();
     for (const piece& leaf : leaves_of(threads, 1, n, fast, everything_stolen)) {
       CHECK(leaf.m_end - leaf.m_begin >= shortest_rearmed / (4 * threads));
     }
@@ -126,24 +130,24 @@ TEST_CASE("no leaf is shorter than the minimum length however often pieces are s
 
 TEST_CASE("a leaf timer measures the leaf run in the scope of its measurement") {
   leaf_timer timer;
-  CHECK(timer.may_take(1, std::chrono::hours(1)));  // nothing measured yet
+  CHECK(timer.may_take(1, ns(std::chrono::hours(1))));  // nothing measured yet
   {
     const auto timing = timer.measure(10);
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   // 10 elements in at least 2 ms: at least 200 µs each.
-  CHECK(timer.may_take(5, std::chrono::milliseconds(1)));
-  CHECK_FALSE(timer.may_take(5, std::chrono::hours(1)));
+  CHECK(timer.may_take(5, ns(std::chrono::milliseconds(1))));
+  CHECK_FALSE(timer.may_take(5, ns(std::chrono::hours(1))));
 }
 
 TEST_CASE("a leaf timer keeps its estimate until a leaf differs from it by more than twice") {
   leaf_timer timer;
-  timer.record(1000, std::chrono::microseconds(1000));  // 1 µs an element
-  timer.record(1000, std::chrono::microseconds(1500));  // within 2x: kept
-  CHECK(timer.may_take(1000, std::chrono::microseconds(1000)));
-  CHECK_FALSE(timer.may_take(1000, std::chrono::microseconds(1001)));
-  timer.record(1000, std::chrono::microseconds(3000));  // 3x: taken
-  CHECK(timer.may_take(1000, std::chrono::microseconds(3000)));
-  timer.record(1000, std::chrono::microseconds(1000));  // a third: taken
-  CHECK_FALSE(timer.may_take(1000, std::chrono::microseconds(1001)));
+  timer.record(1000, ns(std::chrono::microseconds(1000)));  // 1 µs an element
+  timer.record(1000, ns(std::chrono::microseconds(1500)));  // within 2x: kept
+  CHECK(timer.may_take(1000, ns(std::chrono::microseconds(1000))));
+  CHECK_FALSE(timer.may_take(1000, ns(std::chrono::microseconds(1001))));
+  timer.record(1000, ns(std::chrono::microseconds(3000)));  // 3x: taken
+  CHECK(timer.may_take(1000, ns(std::chrono::microseconds(3000))));
+  timer.record(1000, ns(std::chrono::microseconds(1000)));  // a third: taken
+  CHECK_FALSE(timer.may_take(1000, ns(std::chrono::microseconds(1001))));
 }

@@ -10,7 +10,7 @@
 
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/detail/runtime/registry.hpp"
-#include "pstl_ws/detail/runtime/scratch_cache.hpp"
+#include "pstl_ws/detail/runtime/scratch_block.hpp"
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 namespace ws::detail {

@@ -5,42 +5,44 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstddef>
 #include <cstdint>
+
+#include "pstl_ws/detail/runtime/clock.hpp"
 
 namespace ws::detail {
 
 /// What the finished leaves of one call took per element: the splitter's
 /// estimate of how long a stolen piece will take. Shared by the nodes of one
-/// call; only a hint (relaxed), as cancellation is.
+/// call; only a hint (relaxed), as cancellation is. Times are nanoseconds of
+/// the steady clock (clock.hpp: no <chrono> on the algorithms' path).
 class leaf_timer {
  public:
   /// Records, when it ends, how long the leaf of len elements run in its scope took.
   class measurement {
    public:
     measurement(leaf_timer& timer, std::size_t len) noexcept
-        : m_timer(timer), m_len(len), m_start(std::chrono::steady_clock::now()) {}
+        : m_timer(timer), m_len(len), m_start_ns(steady_now_ns()) {}
     measurement(const measurement&) = delete;
     measurement& operator=(const measurement&) = delete;
-    ~measurement() { m_timer.record(m_len, std::chrono::steady_clock::now() - m_start); }
+    ~measurement() { m_timer.record(m_len, steady_now_ns() - m_start_ns); }
 
    private:
     leaf_timer& m_timer;
     std::size_t m_len;
-    std::chrono::steady_clock::time_point m_start;
+    std::int64_t m_start_ns;
   };
 
   /// Times the leaf of len elements that runs while the result lives.
   [[nodiscard]] measurement measure(std::size_t len) noexcept { return {*this, len}; }
 
-  /// A leaf of len elements took `took`. Writes only when the estimate moves
+  /// A leaf of len elements took `took_ns`. Writes only when the estimate moves
   /// by more than 2×: every leaf of every thread reports here, and a store
   /// each time would bounce the line between their caches (and the call's
   /// cancellation flag, which every leaf reads, may share it).
-  void record(std::size_t len, std::chrono::nanoseconds took) noexcept {
+  void record(std::size_t len, std::int64_t took_ns) noexcept {
     const auto picos = std::max<std::uint64_t>(
-        static_cast<std::uint64_t>(std::max<std::int64_t>(took.count(), 0)) * 1000 / std::max<std::size_t>(len, 1),
+        static_cast<std::uint64_t>(std::max<std::int64_t>(took_ns, 0)) * 1000 / std::max<std::size_t>(len, 1),
         1);  // at least 1, so that 0 keeps meaning "no leaf yet"
     const std::uint64_t known = m_picos_per_element.load(std::memory_order_relaxed);  // relaxed: a hint, see above
     if (known == 0 || picos > 2 * known || 2 * picos < known) {
@@ -48,12 +50,12 @@ class leaf_timer {
     }
   }
 
-  /// Whether a piece of len elements may take at least `at_least`: true
+  /// Whether a piece of len elements may take at least `at_least_ns`: true
   /// until a leaf has finished.
-  [[nodiscard]] bool may_take(std::size_t len, std::chrono::nanoseconds at_least) const noexcept {
+  [[nodiscard]] bool may_take(std::size_t len, std::int64_t at_least_ns) const noexcept {
     const std::uint64_t picos = m_picos_per_element.load(std::memory_order_relaxed);  // relaxed: a hint
     return picos == 0 || static_cast<double>(picos) * static_cast<double>(len) >=
-                             1000.0 * static_cast<double>(at_least.count());
+                             1000.0 * static_cast<double>(at_least_ns);
   }
 
  private:
@@ -66,7 +68,7 @@ class leaf_timer {
 /// some thread ran out of work) re-arms it, so busy parts of the range split
 /// further where they are needed, but only a piece of fewer than n/P of the
 /// n elements (P threads), and only one that the call's finished leaves say
-/// takes at least k_rearm_min_time: a larger piece is the initial
+/// takes at least k_rearm_min_ns: a larger piece is the initial
 /// distribution, which the starting count already provides for, and a
 /// shorter one cannot even out more than its pieces' steals would cost
 /// (docs/algorithms.md#splitting). Pieces never go below min_len elements.
@@ -76,7 +78,7 @@ class splitter {
   /// The least time a stolen piece must be expected to take to re-arm the
   /// splitter: many times what a steal costs (about 1-3 µs when the thief
   /// reads the piece from another core's cache).
-  static constexpr std::chrono::microseconds k_rearm_min_time{5};
+  static constexpr std::int64_t k_rearm_min_ns = 5'000;
 
   /// The splitter of an input of n elements run on num_threads threads,
   /// whose leaves report to `timer` (time_leaf).
@@ -93,7 +95,7 @@ class splitter {
     if (len / 2 < m_min_len) {
       return false;
     }
-    if (migrated && len < m_rearm_max && m_timer->may_take(len, k_rearm_min_time)) {
+    if (migrated && len < m_rearm_max && m_timer->may_take(len, k_rearm_min_ns)) {
       m_splits = std::max(m_num_threads, m_splits / 2);
       return true;
     }

@@ -8,14 +8,18 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <type_traits>
 #include <utility>
-#include <variant>
 
 namespace ws {
 
-/// The value a `void` function contributes to a join's result pair.
-using unit = std::monostate;
+/// The value a `void` function contributes to a join's result pair: an empty
+/// type, all of whose values are equal (what std::monostate is, without
+/// bringing <variant> to every algorithm).
+struct unit {
+  friend constexpr bool operator==(unit, unit) noexcept = default;
+};
 
 }  // namespace ws
 
@@ -93,10 +97,10 @@ class stack_job {
 
   /// The result of an executed job; rethrows the exception it captured.
   result_type into_result() {
-    if (auto* error = std::get_if<k_error>(&m_result)) {
-      std::rethrow_exception(*error);
+    if (m_error) {
+      std::rethrow_exception(m_error);
     }
-    return std::move(std::get<k_value>(m_result));
+    return std::move(*m_value);
   }
 
  private:
@@ -110,15 +114,12 @@ class stack_job {
   static void execute(void* data) noexcept {
     auto* self = static_cast<stack_job*>(data);
     try {
-      self->m_result.template emplace<k_value>(invoke_to_result(self->take_func(), true));
+      self->m_value.emplace(invoke_to_result(self->take_func(), true));
     } catch (...) {
-      self->m_result.template emplace<k_error>(std::current_exception());
+      self->m_error = std::current_exception();
     }
     Latch::set(&self->m_latch);  // may free *self: nothing follows
   }
-
-  static constexpr std::size_t k_value = 1;  // indices into m_result (result_type may be monostate)
-  static constexpr std::size_t k_error = 2;
 
   Latch m_latch;
   // F in a union, not a std::optional: under _GLIBCXX_ASSERTIONS optional's
@@ -128,7 +129,8 @@ class stack_job {
     F m_func;
   };
   bool m_has_func = true;
-  std::variant<std::monostate, result_type, std::exception_ptr> m_result;
+  std::optional<result_type> m_value;  // set by execute() unless F threw
+  std::exception_ptr m_error;          // what F threw
 };
 
 /// A job that owns itself on the heap and deletes itself after running F().

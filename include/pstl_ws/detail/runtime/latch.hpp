@@ -9,7 +9,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <thread>
 
 #include "pstl_ws/detail/runtime/parker.hpp"
 
@@ -141,12 +140,9 @@ class lock_latch {
   static constexpr int k_spin_rounds = 64;
 
   [[nodiscard]] bool probe() const noexcept { return m_parker.has_permit(); }
-  void wait() noexcept {
-    for (int round = 0; round < k_spin_rounds && !probe(); ++round) {
-      std::this_thread::yield();
-    }
-    m_parker.park();
-  }
+  /// Out of line (latch.cpp): a blocking wait, which would bring <thread> to
+  /// every algorithm for its yield.
+  void wait() noexcept;
   static void set(lock_latch* latch) noexcept { latch->m_parker.unpark(); }
 
  private:

@@ -12,19 +12,16 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <vector>
 
 #include "pstl_ws/detail/config.hpp"
-#include "pstl_ws/detail/runtime/injector.hpp"
 #include "pstl_ws/detail/runtime/job.hpp"
 #include "pstl_ws/detail/runtime/latch.hpp"
-#include "pstl_ws/detail/runtime/os_thread.hpp"
-#include "pstl_ws/detail/runtime/scratch_cache.hpp"
-#include "pstl_ws/detail/runtime/sleep.hpp"
+#include "pstl_ws/detail/runtime/scratch_block.hpp"
+#include "pstl_ws/detail/runtime/sleep_fwd.hpp"
 #include "pstl_ws/detail/runtime/work_deque.hpp"
-#include "pstl_ws/pool_options.hpp"
 
 namespace ws {
+struct pool_options;
 struct pool_stats;
 }
 
@@ -63,7 +60,13 @@ struct seat_request {
 /// join_workers() before the last thread_pool handle lets the registry go. The
 /// global registry is never destroyed, and neither is a registry abandoned in a
 /// forked child (docs/fork.md).
-class registry final : public std::enable_shared_from_this<registry>, private idle_chore {
+///
+/// This header is on every algorithm's include path: what a join touches
+/// (the slots, the seat, the sleep module's address) is inline here, and the
+/// rest (options, threads, sleep module, injectors, scratch memory) lives in
+/// registry.cpp, so that no mutex, condition variable, clock or std::deque
+/// header comes with it (docs/design.md#compile-time).
+class registry final : public std::enable_shared_from_this<registry> {
  public:
   /// Creates a registry for calls running on options.num_threads threads (1 <=
   /// n <= 65535) and starts its workers. Throws std::invalid_argument for a
@@ -91,7 +94,7 @@ class registry final : public std::enable_shared_from_this<registry>, private id
   }
 
   /// What the pool was built with (its workers' names, stack size, handlers).
-  [[nodiscard]] const pool_options& options() const noexcept { return m_options; }
+  [[nodiscard]] const pool_options& options() const noexcept;
 
   /// Whether this registry belongs to the parent of this forked process: its
   /// worker threads do not exist here, and nothing of it may be touched but
@@ -124,22 +127,15 @@ class registry final : public std::enable_shared_from_this<registry>, private id
   /// caller waiting for it. Throws std::bad_alloc; the job is then not queued.
   void inject(job_ref job, injected_as kind, seat_request* request = nullptr);
   /// Whether an injected job waits that a thread searching from `level` may take.
-  [[nodiscard]] bool has_injected_job(search_level level) const noexcept {
-    return !m_injected_parts.is_empty() || (level == search_level::top && !m_injected_calls.is_empty());
-  }
+  [[nodiscard]] bool has_injected_job(search_level level) const noexcept;
   /// The oldest injected job a thread searching from `level` may take: parts
   /// of running calls first, then (from the top) new calls.
-  [[nodiscard]] std::optional<job_ref> pop_injected_job(search_level level) noexcept {
-    if (auto job = m_injected_parts.pop()) {
-      return job;
-    }
-    return level == search_level::top ? m_injected_calls.pop() : std::nullopt;
-  }
+  [[nodiscard]] std::optional<job_ref> pop_injected_job(search_level level) noexcept;
 
   [[nodiscard]] work_deque<job_ref>& deque(std::size_t worker_index) noexcept {
     return m_thread_infos[worker_index].m_deque;
   }
-  [[nodiscard]] class sleep& sleep_module() noexcept { return m_sleep; }
+  [[nodiscard]] class sleep& sleep_module() noexcept { return *m_sleep; }
   [[nodiscard]] core_latch& terminate_latch(std::size_t worker_index) noexcept {
     return m_thread_infos[worker_index].m_terminate;
   }
@@ -162,10 +158,10 @@ class registry final : public std::enable_shared_from_this<registry>, private id
 
   /// The scratch memory this pool lends its algorithms (docs/scratch.md): a
   /// block of at least `bytes` (empty if none can be mapped), and its return.
-  [[nodiscard]] scratch_block lend_scratch(std::size_t bytes) noexcept { return m_scratch.acquire(bytes); }
+  [[nodiscard]] scratch_block lend_scratch(std::size_t bytes) noexcept;
   void return_scratch(scratch_block block) noexcept;
   /// Gives back every idle scratch block; returns the bytes.
-  std::size_t trim_scratch() noexcept { return m_scratch.trim(); }
+  std::size_t trim_scratch() noexcept;
 
   /// One more job that outlives its creator (thread_pool::spawn): the workers
   /// keep running until it has finished.
@@ -199,26 +195,19 @@ class registry final : public std::enable_shared_from_this<registry>, private id
     counter.store(counter.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
 
+  /// Options, threads, sleep module, injectors, scratch cache (registry.cpp).
+  struct services;
+
   void start_workers();
   static void* worker_entry(void* start) noexcept;
 
-  // idle_chore: worker 0 gives back the scratch memory idle for too long.
-  [[nodiscard]] std::chrono::steady_clock::time_point chore_due() noexcept override {
-    return m_scratch.idle_release_due();
-  }
-  void do_chore() noexcept override { m_scratch.trim_idle(); }
-
-  pool_options m_options;
   std::size_t m_num_threads;
   std::size_t m_num_workers;
   std::unique_ptr<thread_info[]> m_thread_infos;  // num_slots() of them
-  scratch_cache m_scratch;
-  class sleep m_sleep;  // after m_scratch, which its idle chore reads
-  injector m_injected_calls;  // new calls: taken at the top of a loop only
-  injector m_injected_parts;  // parts of running calls: taken by anyone
+  std::unique_ptr<services> m_services;
+  class sleep* m_sleep;  // in *m_services: its address, for the inline join path
   std::unique_ptr<fiber_pool> m_fibers;  // wait_policy::park only
   std::atomic<std::size_t> m_terminate_count{1};
-  std::vector<os_thread> m_threads;
   std::uint64_t m_fork_generation = fork_generation();  // the process generation that made it
   alignas(k_cache_line) std::atomic<bool> m_seat_taken{false};
 };

@@ -10,14 +10,9 @@
 #include <cstddef>
 #include <mutex>
 
-namespace ws::detail {
+#include "pstl_ws/detail/runtime/scratch_block.hpp"
 
-/// A block of scratch memory: `size` bytes at `data`, page-aligned (2 MiB
-/// aligned from 2 MiB on, so that the kernel can back it with huge pages).
-struct scratch_block {
-  void* m_data = nullptr;
-  std::size_t m_size = 0;
-};
+namespace ws::detail {
 
 /// The idle blocks of one pool, lent to one call at a time each.
 ///
@@ -100,12 +95,6 @@ class scratch_cache {
   std::size_t m_lent = 0;                           // blocks lent now; guarded by m_mutex
   bool m_said_never = false;  // idle_release_due() said never, release() has not told; guarded by m_mutex
 };
-
-/// Maps a block of at least `bytes` (rounded up to whole pages, or to 2 MiB
-/// from 2 MiB on, and aligned so), advised for huge pages; empty on failure.
-[[nodiscard]] scratch_block map_scratch(std::size_t bytes) noexcept;
-/// Unmaps a block from map_scratch (an empty one is ignored).
-void unmap_scratch(scratch_block block) noexcept;
 
 /// The idle-byte limit of a pool whose options say `requested`
 /// (pool_options::scratch_limit; k_default_scratch_limit: an eighth of the

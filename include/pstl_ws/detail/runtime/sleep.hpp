@@ -15,6 +15,7 @@
 
 #include "pstl_ws/detail/config.hpp"
 #include "pstl_ws/detail/runtime/latch.hpp"
+#include "pstl_ws/detail/runtime/sleep_fwd.hpp"
 
 namespace ws::detail {
 
@@ -105,11 +106,6 @@ struct top_idle_counts {
   [[nodiscard]] std::size_t awake() const noexcept { return m_word & 0xFFFF'FFFFu; }
   [[nodiscard]] std::size_t sleeping() const noexcept { return m_word >> 32; }
 };
-
-/// Where a thread searches from: the top of its scheduling loop (the main
-/// loop, or the base of a scheduler fiber), or a wait inside a call (a join,
-/// a scope, a cross-pool call, the seat). Only the top starts new calls.
-enum class search_level : bool { nested, top };
 
 /// A worker's progress through the idle rounds, owned by the worker while it
 /// searches for work.

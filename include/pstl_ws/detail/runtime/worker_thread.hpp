@@ -76,7 +76,7 @@ class worker_thread {
     const bool queue_was_empty = m_deque.is_empty();
     m_deque.push(job);
     if (!is_seat() || m_registry.workers_help_seat()) {
-      m_registry.sleep_module().new_internal_jobs(1, queue_was_empty);
+      new_internal_jobs(m_registry.sleep_module(), 1, queue_was_empty);
     }
   }
 
