@@ -50,13 +50,15 @@ struct adjacent_test {
 
 /// Copies the elements e of [first, last) with pred(e) true to result, in
 /// order; returns the end of what it wrote. The ranges must not overlap.
-/// Under a parallel policy on random-access iterators and at least 32768
-/// elements (2 x grain when the policy sets one), a tiled scan on the pool:
+/// Under a parallel policy on random-access iterators and at least
+/// k_scan_parallel_threshold elements (tuning.hpp; 2 x grain when the policy
+/// sets one), a tiled scan on the pool:
 /// pred is called once per element, from several threads (each tile with its
 /// own copy), the answers kept in a mask, then every tile copies its elements
 /// to where the counts of the tiles before it say. Complexity: last - first
 /// applications of pred, as many assignments as elements copied; span
-/// O(tile + n / threads), tile = 16384 or the grain; extra memory n bytes.
+/// O(tile + n / threads), tile = k_scan_tile or the grain; extra memory n
+/// bytes.
 /// Exceptions: the first exception of pred (nothing is written then) or of an
 /// assignment is rethrown once every started tile finished. Bad input: a pred
 /// that answers inconsistently still writes only [result, returned iterator).
@@ -91,7 +93,8 @@ Out remove_copy(basic_policy<Kind> policy, In first, In last, Out result, const 
 /// Moves the elements e of [first, last) with pred(e) false to the front, in
 /// order; returns the end of them. The elements past it are valid but
 /// unspecified (moved-from or unchanged). Under a parallel policy on
-/// random-access iterators and at least 32768 elements (2 x grain), through a
+/// random-access iterators and at least k_scan_parallel_threshold elements
+/// (2 x grain), through a
 /// buffer of last - first raw slots: the scan of copy_if move-constructs the
 /// kept elements into it, a parallel walk moves them back, another destroys
 /// them. Complexity: last - first applications of pred; twice as many moves as

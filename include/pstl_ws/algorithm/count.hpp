@@ -17,7 +17,8 @@ namespace ws {
 
 /// The number of it in [first, last) with pred(*it) true. Under a parallel
 /// policy on random-access iterators a reduction over par_reduce's tree (as
-/// ws::reduce: on the calling thread below 16384 elements or 2 × grain), with
+/// ws::reduce: on the calling thread below k_reduce_parallel_threshold
+/// elements (tuning.hpp) or 2 × grain), with
 /// pred called concurrently from several threads.
 /// Complexity: exactly last - first applications of pred; span
 /// O((last - first) / threads + log(last - first)).

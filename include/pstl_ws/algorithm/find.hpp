@@ -17,9 +17,9 @@
 namespace ws {
 /// The first it in [first, last) with pred(*it) true, or last. Under a
 /// parallel policy pred is called concurrently from several threads, and also
-/// on up to about one block (256 elements, or the grain) per thread past the
-/// match, so it must be safe to call concurrently and have no side effects
-/// the caller relies on.
+/// on up to about one block (k_find_block elements, or the grain) per thread
+/// past the match, so it must be safe to call concurrently and have no side
+/// effects the caller relies on.
 /// Complexity: the elements up to the match, plus those blocks; span
 /// O((last - first) / threads + block).
 /// Exceptions: the first exception thrown by pred is rethrown once every

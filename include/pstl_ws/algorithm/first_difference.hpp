@@ -40,8 +40,9 @@ std::pair<It1, It2> mismatch_in(const basic_policy<Kind>& policy, It1 first1, It
 /// *(first2 + i)) false, or (last1, first2 + (last1 - first1)); the second
 /// range must be at least as long as the first. Parallel when both iterators
 /// are random access: a par_find of the first difference.
-/// Complexity: the pairs up to the mismatch, plus about one block (256 pairs,
-/// or the grain) per thread past it; span O((last1 - first1) / threads + block).
+/// Complexity: the pairs up to the mismatch, plus about one block
+/// (k_find_block pairs, or the grain) per thread past it; span
+/// O((last1 - first1) / threads + block).
 /// Exceptions: the first exception thrown by pred is rethrown once every
 /// block that started has finished; blocks not started are skipped.
 /// Other iterators and sequential policies run std::mismatch.

@@ -88,7 +88,8 @@ bool piece_included(It1 first1, std::size_t n1, It2 first2, std::size_t n2, std:
 /// run of equivalent elements and located in the first range by binary
 /// search, and each piece checked by std::includes; the first piece that
 /// fails stops the others. A second range longer than the first returns false
-/// at once; one of fewer than 2048 elements (2 × grain) is one piece, on the
+/// at once; one of fewer than k_walk_parallel_threshold elements (tuning.hpp;
+/// 2 × grain) is one piece, on the
 /// calling thread.
 /// Complexity: O(n1 + n2) applications of comp, plus O(log n1 + log n2) per
 /// piece; span O((n1 + n2) / threads + log n1 + log n2) when the second range

@@ -78,7 +78,8 @@ void inplace_merge_random_access(const basic_policy<Kind>& policy, It first, It 
 /// Merges the sorted ranges [first1, last1) and [first2, last2) into the
 /// range starting at out, by copy; of equivalent elements, those of the first
 /// range come first. Returns the end of the output. Under a parallel policy
-/// with every iterator random access and at least 2 * grain (default 2048)
+/// with every iterator random access and at least 2 * grain (default
+/// k_merge_grain, tuning.hpp)
 /// elements in all, on the pool: the longer run is cut at its middle, the
 /// shorter one where that element goes (binary search), and the two halves
 /// merged in parallel, down to pieces of fewer than 2 * grain elements merged
@@ -111,8 +112,9 @@ Out merge(basic_policy<Kind> policy, It1 first1, It1 last1, It2 first2, It2 last
 /// one sorted range, stably (of equivalent elements, the first run's come
 /// first). Nothing moves when the runs are already in order (one comparison).
 /// Under a parallel policy on random-access iterators with at least 2 * grain
-/// (default 2048) elements: the range is moved into a buffer of last - first
-/// raw slots (never default-constructed; move-only types work), the two runs
+/// (default k_merge_grain, tuning.hpp) elements: the range is moved into a
+/// buffer of last - first raw slots (never default-constructed; move-only
+/// types work), the two runs
 /// are merged back into the range by stable_sort's parallel merge, and the
 /// slots destroyed, each step in parallel. Otherwise, or if the buffer cannot
 /// be allocated, std::inplace_merge on the calling thread.

@@ -58,8 +58,9 @@ It extremum_element(const basic_policy<Kind>& policy, It first, It last, Comp& c
 
 /// The first smallest element of [first, last) under comp, or last if empty.
 /// Under a parallel policy on random-access iterators a reduction of indices
-/// over par_reduce's tree (on the calling thread below 16384 elements or 2 ×
-/// grain); the tie rule makes the result the same as std::min_element's.
+/// over par_reduce's tree (on the calling thread below
+/// k_reduce_parallel_threshold elements, tuning.hpp, or 2 × grain); the tie
+/// rule makes the result the same as std::min_element's.
 /// Complexity: last - first applications of comp (one more than the
 /// sequential n - 1); span O((last - first) / threads + log(last - first)).
 /// Exceptions: the first exception thrown by comp is rethrown once every leaf

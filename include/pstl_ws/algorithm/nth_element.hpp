@@ -16,7 +16,8 @@ namespace ws {
 /// put there, no element before nth is greater than it and no element after
 /// it is less (by comp); does nothing when nth == last. Random-access
 /// iterators only.
-/// Under a parallel policy with at least 65536 elements (2 x grain when the
+/// Under a parallel policy with at least k_select_parallel_threshold elements
+/// (tuning.hpp; 2 x grain when the
 /// policy sets one): a quickselect whose steps partition the piece holding
 /// nth in parallel (par_partition) around a pivot picked from a sample just
 /// past nth's rank, so the pieces shrink to about min(k, n - k) after one
@@ -25,7 +26,8 @@ namespace ws {
 /// the range when comp is not a strict weak ordering).
 /// Complexity: O(n) comparisons and swaps expected (about n + min(k, n - k)),
 /// O(n log n) at worst; span O(n / threads + log n) per step, O(log n) steps
-/// expected. Extra memory: O(n / 16384) counters per parallel step.
+/// expected. Extra memory: O(n / k_partition_chunk) counters per parallel
+/// step.
 /// Exceptions: comp's (or a swap's) first exception, once every started part
 /// has finished; the range then holds a permutation of its input.
 /// Bad input: a comp that is not a strict weak ordering leaves a permutation

@@ -58,7 +58,8 @@ bool partial_sort_copy_through_buffer([[maybe_unused]] const basic_policy<Kind>&
 /// Rearranges [first, last) so that [first, middle) holds the middle - first
 /// smallest elements by comp, sorted; the order of [middle, last) is
 /// unspecified. Random-access iterators only.
-/// Under a parallel policy with at least 65536 elements (2 x grain when the
+/// Under a parallel policy with at least k_select_parallel_threshold elements
+/// (tuning.hpp; 2 x grain when the
 /// policy sets one): the parallel quickselect of ws::nth_element puts the
 /// right element at middle - 1 and the smaller ones before it, then ws::sort
 /// sorts [first, middle - 1) (in parallel from its own threshold). Elsewhere
@@ -97,7 +98,8 @@ void partial_sort(basic_policy<Kind> policy, It first, It middle, It last) {
 /// must be random access; its value type may differ from the input's (each
 /// result is assigned from an input element; comp then compares results).
 /// Under a parallel policy on random-access input: if r >= n, ws::copy then
-/// ws::sort of the result; else, from 65536 input elements (2 x grain), a
+/// ws::sort of the result; else, from k_select_parallel_threshold input
+/// elements (tuning.hpp; 2 x grain), a
 /// buffer of n copies of the input made in parallel, the parallel
 /// quickselect of the r smallest in it, a parallel move of them to the
 /// result and ws::sort of the result; if the buffer cannot be allocated (or

@@ -16,7 +16,7 @@
 // the second give max(m, n), min(m, n), max(m - n, 0) or |m - n| of them, the
 // same ones as the std:: algorithm picks), returning the end of the output.
 // Under a parallel policy with every iterator random access and n1 + n2 >=
-// 2 * grain (default 1024), the ranges are cut into windows at values (a run
+// 2 * grain (default k_set_operation_grain, tuning.hpp), the ranges are cut into windows at values (a run
 // of equivalent elements is never cut), each window's output is counted, then
 // written at its offset, both passes in parallel (detail::set_operation);
 // comp is then called concurrently. Otherwise std::set_xxx on the calling

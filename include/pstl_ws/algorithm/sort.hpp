@@ -77,9 +77,10 @@ void sort_parallel(It first, std::size_t n, Comp& comp) {
 /// contiguous arithmetic values compared by std::less, std::greater (also
 /// std::less<>, std::ranges::less, ...), else a parallel quicksort whose top
 /// levels partition in parallel. Sorted and reverse-sorted inputs take one
-/// pass. Sequential policies and short inputs (below 16384 elements, 131072
-/// for the radix sort) run on the calling thread: the radix sort where it
-/// applies (from a few dozen elements), else a bounded introsort.
+/// pass. Sequential policies and short inputs (below
+/// k_sort_parallel_threshold elements, k_radix_sort_parallel_threshold for
+/// the radix sort; tuning.hpp) run on the calling thread: the radix sort
+/// where it applies (from a few dozen elements), else a bounded introsort.
 /// Complexity: O(n log n) comparisons (radix: O(n * sizeof(T)), and a buffer
 /// of n elements for keys wider than a byte); span O(n / threads + log^2 n)
 /// for the quicksort.

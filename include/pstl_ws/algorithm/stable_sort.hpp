@@ -57,12 +57,13 @@ void stable_sort_random_access(const basic_policy<Kind>& policy, It first, It la
 /// Sorts [first, last) by comp, keeping equal elements in their order: the
 /// result is the one std::stable_sort gives. Contiguous arithmetic values
 /// under std::less or std::greater (and their transparent and std::ranges
-/// forms) take the radix sort, which is stable (O(n * sizeof(T)), from 131072
-/// elements on the pool); everything else a merge sort with a buffer of
-/// last - first elements (moved into and out of, never default-constructed),
-/// which with at least 2 * grain elements under a parallel policy runs on the
-/// pool, comp then being called concurrently from several threads. Either
-/// borrows its buffer from the pool's scratch memory (docs/scratch.md).
+/// forms) take the radix sort, which is stable (O(n * sizeof(T)), on the
+/// pool from k_radix_sort_parallel_threshold elements, tuning.hpp);
+/// everything else a merge sort with a buffer of last - first elements (moved
+/// into and out of, never default-constructed), which with at least 2 * grain
+/// elements under a parallel policy runs on the pool, comp then being called
+/// concurrently from several threads. Either borrows its buffer from the pool's
+/// scratch memory (docs/scratch.md).
 /// Complexity: O(n log n) comparisons and moves, span O(grain log n +
 /// log^3 n) with n = last - first. If the buffer cannot be allocated,
 /// std::stable_sort on the calling thread (at most O(n log^2 n)).

@@ -21,12 +21,13 @@ namespace ws {
 /// the elements (op(earlier, later)), only the grouping changes. Sums are of
 /// type T (without init: the type transform(*first) decays to). result may
 /// equal first; the ranges must not overlap otherwise.
-/// Under a parallel policy on random-access iterators, from 2 tiles (32768
-/// elements, or 2 x grain) on: par_scan over tiles of 16384 elements (or the
-/// grain); op and transform are called concurrently, each tile with its own
-/// copies. The tiles depend only on last - first and the grain, so a
-/// floating-point scan gives the same bits on every pool (not necessarily
-/// those of std::, which sums left to right).
+/// Under a parallel policy on random-access iterators, from 2 tiles
+/// (k_scan_parallel_threshold elements, tuning.hpp, or 2 x grain) on:
+/// par_scan over tiles of k_scan_tile elements (or the grain); op and
+/// transform are called concurrently, each tile with its own copies. The
+/// tiles depend only on last - first and the grain, so a floating-point scan
+/// gives the same bits on every pool (not necessarily those of std::, which
+/// sums left to right).
 /// Complexity: under 2n applications of op and 2n of transform (n = last -
 /// first; each element is read twice); span O(n / threads + tile + tiles).
 /// Extra memory: one optional<T> per tile.
