@@ -3,15 +3,15 @@
 // the mount point down to the cgroup's directory reading the CPU quota of each.
 #include "pstl_ws/detail/runtime/cpu_quota.hpp"
 
-#include <algorithm>
+#include <algorithm>  // for std::find, std::min, std::all_of
 #include <charconv>
 #include <cstdint>
 #include <fstream>
-#include <iterator>
-#include <limits>
+#include <iterator>  // for std::istreambuf_iterator
+#include <limits>  // for std::numeric_limits
 #include <string>
 #include <string_view>
-#include <system_error>
+#include <system_error>  // for std::errc
 #include <vector>
 
 namespace ws::detail {

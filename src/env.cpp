@@ -4,12 +4,12 @@
 // process may run on.
 #include <sched.h>
 
-#include <algorithm>
+#include <algorithm>  // for std::min
 #include <cerrno>
 #include <cstddef>
-#include <cstdlib>
+#include <cstdlib>  // for std::getenv
 #include <optional>
-#include <stdexcept>
+#include <stdexcept>  // for std::invalid_argument
 #include <string>
 #include <string_view>
 #include <thread>

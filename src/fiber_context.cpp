@@ -9,8 +9,8 @@
 #include <cxxabi.h>
 
 #include <cstdint>
-#include <cstring>
-#include <utility>
+#include <cstring>  // for std::memcpy
+#include <utility>  // for std::exchange
 
 #include "pstl_ws/detail/config.hpp"
 

@@ -2,7 +2,7 @@
 // fiber_pool: making fibers and the ready queue. docs/park.md.
 #include "pstl_ws/detail/runtime/fiber_pool.hpp"
 
-#include <new>
+#include <new>  // for std::bad_alloc
 
 namespace ws::detail {
 

@@ -8,15 +8,15 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <algorithm>
+#include <algorithm>  // for std::clamp, std::any_of
 #include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
-#include <new>
-#include <stdexcept>
+#include <new>  // for std::bad_alloc
+#include <stdexcept>  // for std::invalid_argument
 #include <string>
-#include <system_error>
+#include <system_error>  // for std::system_error, std::system_category
 
 #include "pstl_ws/detail/config.hpp"
 

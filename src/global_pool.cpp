@@ -7,11 +7,11 @@
 
 #include <atomic>
 #include <cstdint>
-#include <memory>
-#include <new>
+#include <memory>  // for std::shared_ptr
+#include <new>  // for new , std::nothrow
 #include <optional>
-#include <stdexcept>
-#include <utility>
+#include <stdexcept>  // for std::logic_error
+#include <utility>  // for std::move
 
 #include "pstl_ws/detail/runtime/once.hpp"
 #include "pstl_ws/detail/runtime/registry.hpp"

@@ -2,8 +2,8 @@
 // os_thread: pthread_create with a stack size, and thread names.
 #include "pstl_ws/detail/runtime/os_thread.hpp"
 
-#include <cstdio>
-#include <system_error>
+#include <cstdio>  // for std::snprintf
+#include <system_error>  // for std::system_error, std::system_category
 
 #include "pstl_ws/detail/config.hpp"
 

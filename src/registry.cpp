@@ -4,8 +4,8 @@
 #include "pstl_ws/detail/runtime/registry.hpp"
 
 #include <chrono>
-#include <memory>
-#include <stdexcept>
+#include <memory>  // for std::make_unique, std::shared_ptr, std::make_shared
+#include <stdexcept>  // for std::invalid_argument
 #include <string>
 #include <vector>
 

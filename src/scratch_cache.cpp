@@ -5,10 +5,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdint>
-#include <limits>
-#include <utility>
+#include <limits>  // for std::numeric_limits
+#include <utility>  // for std::move, std::exchange
 
 #include "pstl_ws/detail/config.hpp"
 #include "pstl_ws/pool_options.hpp"

@@ -3,8 +3,8 @@
 // whose numbered steps the comments below refer to.
 #include "pstl_ws/detail/runtime/sleep.hpp"
 
-#include <algorithm>
-#include <stdexcept>
+#include <algorithm>  // for std::min
+#include <stdexcept>  // for std::invalid_argument
 #include <string>
 #include <thread>
 

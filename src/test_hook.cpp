@@ -7,8 +7,8 @@
 
 #include <atomic>
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
+#include <cstdio>  // for std::fprintf, stderr
+#include <cstdlib>  // for std::getenv, std::strtoull, std::abort
 #include <thread>
 
 #include "pstl_ws/detail/runtime/worker_thread.hpp"

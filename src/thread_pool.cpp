@@ -2,12 +2,12 @@
 // ws::thread_pool: the public handle over a registry.
 #include "pstl_ws/thread_pool.hpp"
 
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <exception>
+#include <algorithm>  // for std::min
+#include <cstdio>  // for std::fprintf, stderr, std::fflush
+#include <cstdlib>  // for std::abort
+#include <exception>  // for std::exception
 #include <string>
-#include <utility>
+#include <utility>  // for std::move
 
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
 

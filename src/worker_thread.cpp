@@ -4,8 +4,8 @@
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 #include <atomic>
-#include <exception>
-#include <functional>
+#include <exception>  // for std::exception
+#include <functional>  // for std::function
 #include <string>
 
 #include "pstl_ws/detail/runtime/os_thread.hpp"

@@ -7,7 +7,7 @@
 #include "pstl_ws/detail/requires_cxx20.hpp"
 
 #include <cstddef>
-#include <type_traits>
+#include <type_traits>  // for std::bool_constant, std::remove_cvref_t
 
 namespace ws {
 

@@ -5,10 +5,10 @@
 
 #include "pstl_ws/detail/requires_cxx20.hpp"
 
-#include <exception>
-#include <functional>
+#include <exception>  // for std::exception_ptr, std::current_exception, std::rethrow_exception
+#include <functional>  // for std::invoke
 #include <optional>
-#include <utility>
+#include <utility>  // for std::pair, std::move
 
 #include "pstl_ws/detail/runtime/in_worker.hpp"
 #include "pstl_ws/detail/runtime/job.hpp"

@@ -5,7 +5,7 @@
 #include "pstl_ws/detail/requires_cxx20.hpp"
 
 #include <cstddef>
-#include <functional>
+#include <functional>  // for std::function
 #include <string>
 
 namespace ws {

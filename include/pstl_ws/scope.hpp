@@ -6,12 +6,12 @@
 #include "pstl_ws/detail/requires_cxx20.hpp"
 
 #include <atomic>
-#include <concepts>
-#include <exception>
-#include <memory>
+#include <concepts>  // for std::invocable
+#include <exception>  // for std::current_exception, std::exception_ptr, std::rethrow_exception
+#include <memory>  // for std::make_unique
 #include <optional>
-#include <type_traits>
-#include <utility>
+#include <type_traits>  // for std::decay_t, std::invoke_result_t, std::is_void_v
+#include <utility>  // for std::forward, std::move
 
 #include "pstl_ws/detail/runtime/in_worker.hpp"
 #include "pstl_ws/detail/runtime/job.hpp"

@@ -7,8 +7,8 @@
 
 #include "pstl_ws/detail/requires_cxx20.hpp"
 
-#include <algorithm>
-#include <numeric>
+#include <algorithm>  // std's own overloads, beside which the using-declarations below put ws's
+#include <numeric>    // the same
 
 #include "pstl_ws/algorithm.hpp"
 #include "pstl_ws/detail/algorithm_names.hpp"

@@ -5,15 +5,13 @@
 
 #include "pstl_ws/detail/requires_cxx20.hpp"
 
-#include <concepts>
+#include <concepts>  // for std::invocable
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <exception>
-#include <memory>
+#include <memory>  // for std::make_unique, std::shared_ptr
 #include <optional>
-#include <type_traits>
-#include <utility>
+#include <type_traits>  // for std::invoke_result_t, std::is_void_v, std::decay_t
+#include <utility>  // for std::forward, std::move
 
 #include "pstl_ws/detail/runtime/in_worker.hpp"
 #include "pstl_ws/detail/runtime/job.hpp"

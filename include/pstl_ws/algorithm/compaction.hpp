@@ -4,11 +4,10 @@
 // docs/algorithms.md#compaction-and-partition.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::copy_if, std::remove_if, std::unique_copy, ...
 #include <cstddef>
-#include <functional>
-#include <iterator>
-#include <utility>
+#include <functional>  // for std::not_fn, std::equal_to
+#include <utility>  // for std::move, std::pair
 
 #include "pstl_ws/algorithm/replace.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"

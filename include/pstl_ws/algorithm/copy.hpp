@@ -4,9 +4,9 @@
 // copyable piece is one memmove). docs/algorithms.md#walks.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::copy_n, std::swap_ranges
 #include <cstddef>
-#include <iterator>
+#include <iterator>  // for std::make_move_iterator
 
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/execution.hpp"

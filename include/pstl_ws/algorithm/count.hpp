@@ -3,10 +3,10 @@
 // tree. docs/algorithms.md#count-and-the-extremum-searches.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::count_if
 #include <cstddef>
-#include <functional>
-#include <iterator>
+#include <functional>  // for std::plus
+#include <iterator>  // for std::iter_difference_t
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_reduce.hpp"

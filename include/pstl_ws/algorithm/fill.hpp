@@ -3,9 +3,8 @@
 // each leaf running the std:: algorithm on its piece. docs/algorithms.md#walks.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::fill, std::fill_n, std::generate, ...
 #include <cstddef>
-#include <iterator>
 
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"

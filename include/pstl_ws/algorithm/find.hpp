@@ -4,10 +4,9 @@
 // docs/algorithms.md#par_find.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::find_if, std::adjacent_find, std::find_first_of
 #include <cstddef>
-#include <functional>
-#include <iterator>
+#include <functional>  // for std::ref, std::equal_to
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_find.hpp"

@@ -3,11 +3,11 @@
 // where two ranges differ, found by par_find. docs/algorithms.md#par_find.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::mismatch, std::min, std::lexicographical_compare
 #include <cstddef>
-#include <functional>
-#include <iterator>
-#include <utility>
+#include <functional>  // for std::equal_to, std::less
+#include <iterator>  // for std::random_access_iterator
+#include <utility>  // for std::pair
 
 #include "pstl_ws/detail/backend/par_find.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"

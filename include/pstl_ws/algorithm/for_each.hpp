@@ -3,11 +3,10 @@
 // docs/algorithms.md.
 #pragma once
 
-#include <algorithm>
-#include <concepts>
+#include <algorithm>  // for std::for_each, std::for_each_n
 #include <cstddef>
-#include <functional>
-#include <iterator>
+#include <functional>  // for std::invoke
+#include <iterator>  // for std::iter_difference_t
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"

@@ -3,12 +3,10 @@
 // piece by piece of the second range over par_find. docs/algorithms.md#includes.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::includes, std::max
 #include <cstddef>
-#include <functional>
-#include <iterator>
+#include <functional>  // for std::ref, std::less
 #include <optional>
-#include <utility>
 
 #include "pstl_ws/detail/backend/par_find.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"

@@ -4,10 +4,9 @@
 // docs/algorithms.md#par_find.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::is_heap_until
 #include <cstddef>
-#include <functional>
-#include <iterator>
+#include <functional>  // for std::less
 
 #include "pstl_ws/algorithm/all_of.hpp"
 #include "pstl_ws/algorithm/find.hpp"

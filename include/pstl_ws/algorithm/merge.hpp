@@ -4,12 +4,12 @@
 // docs/algorithms.md#merge-inplace_merge-and-the-set-operations.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::max, std::merge, std::inplace_merge
 #include <cstddef>
-#include <functional>
-#include <iterator>
-#include <memory>
-#include <type_traits>
+#include <functional>  // for std::ref, std::less
+#include <iterator>  // for std::random_access_iterator, std::iter_value_t, std::prev, ...
+#include <memory>  // for std::destroy_n, std::destroy
+#include <type_traits>  // for std::is_trivially_destructible_v
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"

@@ -4,11 +4,10 @@
 // docs/algorithms.md#count-and-the-extremum-searches.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::min, std::max, std::min_element, ...
 #include <cstddef>
-#include <functional>
-#include <iterator>
-#include <utility>
+#include <functional>  // for std::less
+#include <utility>  // for std::pair
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_reduce.hpp"

@@ -3,8 +3,8 @@
 // (detail/backend/par_select.hpp). docs/algorithms.md#nth_element-and-the-partial-sorts.
 #pragma once
 
-#include <functional>
-#include <iterator>
+#include <functional>  // for std::less
+#include <iterator>  // for std::random_access_iterator, std::sortable
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_select.hpp"

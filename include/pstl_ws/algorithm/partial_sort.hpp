@@ -4,12 +4,12 @@
 // ws::sort). docs/algorithms.md#nth_element-and-the-partial-sorts.
 #pragma once
 
-#include <algorithm>
-#include <concepts>
+#include <algorithm>  // for std::partial_sort_copy
+#include <concepts>  // for std::constructible_from
 #include <cstddef>
-#include <functional>
-#include <iterator>
-#include <memory>
+#include <functional>  // for std::less
+#include <iterator>  // for std::iter_value_t, std::iter_reference_t, std::random_access_iterator, ...
+#include <memory>  // for std::destroy
 
 #include "pstl_ws/algorithm/copy.hpp"
 #include "pstl_ws/algorithm/sort.hpp"

@@ -3,9 +3,8 @@
 // (par_compact through a buffer). docs/algorithms.md#compaction-and-partition.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::partition, std::stable_partition
 #include <cstddef>
-#include <iterator>
 
 #include "pstl_ws/algorithm/compaction.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"

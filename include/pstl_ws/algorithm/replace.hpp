@@ -4,9 +4,8 @@
 // docs/algorithms.md#walks.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::replace_if, std::replace_copy_if
 #include <cstddef>
-#include <iterator>
 
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"

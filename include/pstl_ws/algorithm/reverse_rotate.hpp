@@ -4,9 +4,9 @@
 // reversals (in place, no buffer). docs/algorithms.md#walks.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::reverse, std::rotate, std::rotate_copy
 #include <cstddef>
-#include <iterator>
+#include <iterator>  // for std::make_reverse_iterator
 
 #include "pstl_ws/algorithm/copy.hpp"
 #include "pstl_ws/detail/backend/par_walk.hpp"

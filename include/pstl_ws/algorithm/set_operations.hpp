@@ -4,8 +4,8 @@
 // docs/algorithms.md#merge-inplace_merge-and-the-set-operations.
 #pragma once
 
-#include <algorithm>
-#include <functional>
+#include <algorithm>  // for std::set_union, std::set_intersection, std::set_difference, ...
+#include <functional>  // for std::less
 
 #include "pstl_ws/detail/backend/par_set_operation.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"

@@ -4,11 +4,11 @@
 // row-major view, or through a buffer. docs/algorithms.md#shift_left-and-shift_right.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::min, std::shift_left, std::shift_right
 #include <cstddef>
-#include <iterator>
-#include <memory>
-#include <type_traits>
+#include <iterator>  // for std::random_access_iterator, std::iter_value_t, std::iterator_traits, ...
+#include <memory>  // for std::destroy
+#include <type_traits>  // for std::is_move_constructible_v
 
 #include "pstl_ws/algorithm/copy.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"

@@ -4,12 +4,10 @@
 // for everything else. docs/algorithms.md#sort.
 #pragma once
 
-#include <concepts>
 #include <cstddef>
-#include <functional>
-#include <iterator>
-#include <memory>
-#include <type_traits>
+#include <functional>  // for std::less
+#include <iterator>  // for std::contiguous_iterator, std::iter_value_t, std::random_access_iterator, ...
+#include <memory>  // for std::to_address
 
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_sort.hpp"

@@ -4,10 +4,10 @@
 // docs/algorithms.md#stable_sort.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::stable_sort
 #include <cstddef>
-#include <functional>
-#include <iterator>
+#include <functional>  // for std::less
+#include <iterator>  // for std::random_access_iterator, std::iter_value_t, std::iter_difference_t, ...
 
 #include "pstl_ws/algorithm/sort.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"

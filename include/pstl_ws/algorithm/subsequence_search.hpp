@@ -4,10 +4,9 @@
 // docs/algorithms.md#par_find.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::search, std::search_n, std::find_end
 #include <cstddef>
-#include <functional>
-#include <iterator>
+#include <functional>  // for std::ref, std::equal_to
 
 #include "pstl_ws/detail/backend/par_find.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"

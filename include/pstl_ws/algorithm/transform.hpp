@@ -3,9 +3,8 @@
 // std::transform on its piece. docs/algorithms.md#walks.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::transform
 #include <cstddef>
-#include <iterator>
 
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"

@@ -14,10 +14,10 @@
 // temporaries, takes the standard's own std::sortable.
 #pragma once
 
-#include <concepts>
-#include <functional>
-#include <iterator>
-#include <type_traits>
+#include <concepts>  // for std::copy_constructible, std::invocable, std::predicate, ...
+#include <functional>  // for std::equal_to
+#include <iterator>  // for std::iter_reference_t
+#include <type_traits>  // for std::invoke_result_t, std::is_invocable_r_v
 
 namespace ws::detail {
 

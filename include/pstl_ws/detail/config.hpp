@@ -6,8 +6,8 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdio>
-#include <cstdlib>
+#include <cstdio>  // for std::fprintf, stderr
+#include <cstdlib>  // for std::abort
 
 /// PSTL_WS_ASSERT(cond): checks an invariant of the runtime in debug builds
 /// (NDEBUG not defined) and compiles to nothing otherwise. A failure prints the

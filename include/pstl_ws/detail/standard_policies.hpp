@@ -6,8 +6,8 @@
 // overload per name of algorithm_names.hpp does it. docs/drop-in.md.
 #pragma once
 
-#include <type_traits>
-#include <utility>
+#include <type_traits>  // for std::remove_cvref_t
+#include <utility>  // for std::forward
 
 #include "pstl_ws/detail/algorithm_names.hpp"
 #include "pstl_ws/execution.hpp"

@@ -4,8 +4,7 @@
 #pragma once
 
 #include <cstddef>
-#include <iterator>
-#include <memory>
+#include <memory>  // for std::destroy_n
 
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/execution.hpp"

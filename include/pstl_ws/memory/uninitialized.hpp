@@ -6,9 +6,9 @@
 #pragma once
 
 #include <cstddef>
-#include <iterator>
-#include <memory>
-#include <utility>
+#include <iterator>  // for std::make_move_iterator
+#include <memory>  // for std::uninitialized_copy, std::uninitialized_copy_n, std::uninitialized_move_n, ...
+#include <utility>  // for std::pair
 
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/detail/backend/uninitialized_walk.hpp"

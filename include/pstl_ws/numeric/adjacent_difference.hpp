@@ -4,11 +4,11 @@
 // docs/algorithms.md#walks.
 #pragma once
 
-#include <functional>
-#include <iterator>
-#include <memory>
-#include <numeric>
-#include <type_traits>
+#include <functional>  // for std::minus
+#include <iterator>  // for std::next
+#include <memory>  // for std::addressof
+#include <numeric>  // for std::adjacent_difference
+#include <type_traits>  // for std::is_same_v
 
 #include "pstl_ws/algorithm/transform.hpp"
 #include "pstl_ws/detail/backend/par_walk.hpp"

@@ -6,10 +6,10 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
-#include <iterator>
-#include <numeric>
-#include <utility>
+#include <functional>  // for std::plus, std::invoke, std::multiplies
+#include <iterator>  // for std::iter_reference_t, std::iter_difference_t, std::iter_value_t
+#include <numeric>  // for std::reduce, std::transform_reduce
+#include <utility>  // for std::move
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_reduce.hpp"

@@ -4,9 +4,9 @@
 // docs/algorithms.md#par_scan.
 #pragma once
 
-#include <functional>
+#include <functional>  // for std::identity, std::plus
 #include <optional>
-#include <utility>
+#include <utility>  // for std::move
 
 #include "pstl_ws/detail/backend/scan_into.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"

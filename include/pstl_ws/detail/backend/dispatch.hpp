@@ -6,7 +6,7 @@
 #pragma once
 
 #include <cstddef>
-#include <iterator>
+#include <iterator>  // for std::move_iterator, std::random_access_iterator, std::iter_difference_t
 
 #include "pstl_ws/execution.hpp"
 

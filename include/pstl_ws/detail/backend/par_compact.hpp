@@ -5,11 +5,11 @@
 #pragma once
 
 #include <cstddef>
-#include <iterator>
-#include <memory>
+#include <iterator>  // for std::ranges::iter_move, std::iter_value_t, std::make_move_iterator, ...
+#include <memory>  // for std::construct_at, std::destroy
 #include <optional>
-#include <type_traits>
-#include <utility>
+#include <type_traits>  // for std::is_null_pointer_v, std::is_move_constructible_v
+#include <utility>  // for std::pair
 #include <vector>
 
 #include "pstl_ws/detail/backend/dispatch.hpp"

@@ -6,7 +6,7 @@
 // docs/algorithms.md#par_find.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::max, std::min
 #include <atomic>
 #include <cstddef>
 #include <optional>

@@ -5,7 +5,7 @@
 #pragma once
 
 #include <cstddef>
-#include <type_traits>
+#include <type_traits>  // for std::invoke_result_t
 
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
 #include "pstl_ws/detail/backend/splitter.hpp"

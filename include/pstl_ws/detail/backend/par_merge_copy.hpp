@@ -4,11 +4,11 @@
 // ws::inplace_merge. docs/algorithms.md#merge-inplace_merge-and-the-set-operations.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::merge
 #include <cstddef>
-#include <functional>
-#include <memory>
-#include <utility>
+#include <functional>  // for std::ref
+#include <memory>  // for std::destroy_n
+#include <utility>  // for std::pair
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/join_or_undo.hpp"

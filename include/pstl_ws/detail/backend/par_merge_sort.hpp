@@ -17,12 +17,12 @@
 // since the caller gets the one being handled (as with ws::join).
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::max
 #include <cstddef>
-#include <iterator>
-#include <memory>
-#include <type_traits>
-#include <utility>
+#include <iterator>  // for std::random_access_iterator, std::iter_value_t
+#include <memory>  // for std::destroy_n, std::destroy
+#include <type_traits>  // for std::is_trivially_destructible_v
+#include <utility>  // for std::pair
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/join_or_undo.hpp"

@@ -5,9 +5,9 @@
 // par_sort_unstable). docs/algorithms.md#parallel-partition.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::upper_bound, std::max, std::min, ...
 #include <cstddef>
-#include <iterator>
+#include <iterator>  // for std::iter_difference_t
 #include <vector>
 
 #include "pstl_ws/detail/backend/par_for.hpp"

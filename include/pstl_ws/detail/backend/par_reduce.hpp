@@ -5,11 +5,11 @@
 // bits on every run and every pool. docs/algorithms.md#deterministic-reduce.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::max
 #include <array>
 #include <cstddef>
 #include <optional>
-#include <utility>
+#include <utility>  // for std::move, std::forward, std::index_sequence, ...
 
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/splitter.hpp"

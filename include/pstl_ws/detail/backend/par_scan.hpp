@@ -7,8 +7,8 @@
 
 #include <cstddef>
 #include <optional>
-#include <type_traits>
-#include <utility>
+#include <type_traits>  // for std::is_same_v, std::invoke_result_t
+#include <utility>  // for std::move, std::as_const
 #include <vector>
 
 #include "pstl_ws/detail/backend/dispatch.hpp"

@@ -5,11 +5,10 @@
 // docs/algorithms.md#nth_element-and-the-partial-sorts.
 #pragma once
 
-#include <algorithm>
-#include <bit>
+#include <algorithm>  // for std::min, std::iter_swap
+#include <bit>  // for std::bit_width
 #include <cstddef>
-#include <iterator>
-#include <limits>
+#include <limits>  // for std::numeric_limits
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"

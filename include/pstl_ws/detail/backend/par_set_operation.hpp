@@ -5,13 +5,13 @@
 // docs/algorithms.md#merge-inplace_merge-and-the-set-operations.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::lower_bound, std::upper_bound, std::max
 #include <cstddef>
-#include <functional>
-#include <iterator>
-#include <new>
+#include <functional>  // for std::ref
+#include <iterator>  // for std::output_iterator_tag
+#include <new>  // for std::bad_alloc
 #include <optional>
-#include <utility>
+#include <utility>  // for std::pair
 #include <vector>
 
 #include "pstl_ws/detail/backend/dispatch.hpp"

@@ -5,10 +5,10 @@
 // reverse-sorted inputs with one parallel pass. docs/algorithms.md#sort.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::min, std::iter_swap
 #include <atomic>
 #include <cstddef>
-#include <iterator>
+#include <iterator>  // for std::iter_difference_t
 
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_partition.hpp"

@@ -5,11 +5,10 @@
 // docs/algorithms.md#walks.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::copy
 #include <cstddef>
-#include <iterator>
-#include <memory>
-#include <type_traits>
+#include <memory>  // for std::destroy
+#include <type_traits>  // for std::is_void_v, std::invoke_result_t
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"

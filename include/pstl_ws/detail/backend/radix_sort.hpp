@@ -9,17 +9,17 @@
 // docs/algorithms.md#sort.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::max, std::min, std::fill
 #include <array>
-#include <bit>
-#include <concepts>
+#include <bit>  // for std::bit_cast
+#include <concepts>  // for std::integral
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
-#include <functional>
-#include <numeric>
-#include <type_traits>
-#include <utility>
+#include <cstring>  // for std::memcpy
+#include <functional>  // for std::less, std::ranges::less, std::greater, ...
+#include <numeric>  // for std::exclusive_scan, std::accumulate
+#include <type_traits>  // for std::is_arithmetic_v, std::is_same_v, std::conditional_t, ...
+#include <utility>  // for std::index_sequence, std::make_index_sequence, std::swap
 #include <vector>
 
 #include "pstl_ws/detail/backend/par_for.hpp"

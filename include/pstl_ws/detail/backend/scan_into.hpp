@@ -6,12 +6,12 @@
 
 #include <array>
 #include <cstddef>
-#include <functional>
-#include <iterator>
-#include <numeric>
+#include <functional>  // for std::invoke
+#include <iterator>  // for std::iter_reference_t
+#include <numeric>  // for std::transform_inclusive_scan, std::transform_exclusive_scan
 #include <optional>
-#include <type_traits>
-#include <utility>
+#include <type_traits>  // for std::remove_cvref_t, std::invoke_result_t, std::is_integral_v
+#include <utility>  // for std::move, std::index_sequence, std::make_index_sequence
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"

@@ -5,8 +5,8 @@
 #pragma once
 
 #include <cstddef>
-#include <limits>
-#include <new>
+#include <limits>  // for std::numeric_limits
+#include <new>  // for std::align_val_t, std::nothrow
 
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/detail/runtime/registry.hpp"

@@ -12,11 +12,11 @@
 // dropped, since the caller gets the one being handled (as with ws::join).
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::lower_bound, std::upper_bound
 #include <cstddef>
-#include <iterator>
-#include <memory>
-#include <utility>
+#include <iterator>  // for std::ranges::iter_move, std::prev, std::iter_value_t, ...
+#include <memory>  // for std::construct_at, std::destroy_n
+#include <utility>  // for std::move, std::pair
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"

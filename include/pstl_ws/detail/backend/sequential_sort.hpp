@@ -6,11 +6,11 @@
 // so any comparator leaves a permutation of the input. docs/algorithms.md#sort.
 #pragma once
 
-#include <algorithm>
-#include <bit>
+#include <algorithm>  // for std::iter_swap, std::partition
+#include <bit>  // for std::bit_width
 #include <cstddef>
-#include <iterator>
-#include <utility>
+#include <iterator>  // for std::iter_value_t, std::iter_difference_t
+#include <utility>  // for std::move
 
 #include "pstl_ws/detail/backend/tuning.hpp"
 

@@ -3,7 +3,7 @@
 // (rayon's adaptive Splitter with a minimum length). docs/algorithms.md#splitting.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::max
 #include <atomic>
 #include <cstddef>
 #include <cstdint>

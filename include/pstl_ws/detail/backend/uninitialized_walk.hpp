@@ -5,8 +5,8 @@
 #pragma once
 
 #include <cstddef>
-#include <iterator>
-#include <memory>
+#include <iterator>  // for std::random_access_iterator
+#include <memory>  // for std::destroy
 
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/detail/backend/splitter.hpp"

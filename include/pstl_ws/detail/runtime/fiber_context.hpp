@@ -8,8 +8,8 @@
 #include <boost/context/detail/fcontext.hpp>
 
 #include <cstddef>
-#include <memory>
-#include <type_traits>
+#include <memory>  // for std::addressof
+#include <type_traits>  // for std::remove_reference_t
 
 #include "pstl_ws/detail/runtime/fiber_stack.hpp"
 

@@ -6,7 +6,7 @@
 
 #include <atomic>
 #include <cstddef>
-#include <memory>
+#include <memory>  // for std::unique_ptr
 #include <mutex>
 #include <vector>
 

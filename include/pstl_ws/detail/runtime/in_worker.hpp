@@ -7,8 +7,6 @@
 // docs/design.md#entry-paths, docs/seat.md.
 #pragma once
 
-#include <type_traits>
-
 #include "pstl_ws/detail/runtime/job.hpp"
 #include "pstl_ws/detail/runtime/latch.hpp"
 #include "pstl_ws/detail/runtime/registry.hpp"

@@ -6,7 +6,7 @@
 // seat's leaver takes out of the queue to hand the seat over (docs/seat.md).
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::find_if
 #include <atomic>
 #include <cstddef>
 #include <deque>

@@ -5,12 +5,12 @@
 #pragma once
 
 #include <cstddef>
-#include <exception>
-#include <functional>
-#include <memory>
+#include <exception>  // for std::rethrow_exception, std::current_exception, std::exception_ptr
+#include <functional>  // for std::reference_wrapper, std::invoke
+#include <memory>  // for std::destroy_at, std::unique_ptr
 #include <optional>
-#include <type_traits>
-#include <utility>
+#include <type_traits>  // for std::conditional_t, std::is_void_v, std::is_lvalue_reference_v, ...
+#include <utility>  // for std::forward, std::move
 
 namespace ws {
 

@@ -6,8 +6,8 @@
 
 #include <atomic>
 #include <cstdint>
-#include <type_traits>
-#include <utility>
+#include <memory>  // for std::addressof
+#include <type_traits>  // for std::remove_reference_t
 
 namespace ws::detail {
 

@@ -10,7 +10,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <memory>  // for std::enable_shared_from_this, std::shared_ptr, std::unique_ptr
 #include <optional>
 
 #include "pstl_ws/detail/config.hpp"

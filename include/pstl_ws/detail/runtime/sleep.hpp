@@ -10,7 +10,7 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <memory>  // for std::addressof, std::unique_ptr
 #include <mutex>
 
 #include "pstl_ws/detail/config.hpp"

@@ -6,12 +6,12 @@
 
 #include <array>
 #include <atomic>
-#include <bit>
+#include <bit>  // for std::bit_cast
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <memory>  // for std::unique_ptr, std::make_unique
 #include <optional>
-#include <type_traits>
+#include <type_traits>  // for std::is_trivially_copyable_v
 #include <vector>
 
 #include "pstl_ws/detail/config.hpp"
