@@ -19,7 +19,7 @@ namespace ws::std_par_on_ws {
 /// else on the global pool. Exceptions: whatever body throws.
 template <class Body>
 std::invoke_result_t<Body&> on_pool(Body& body) {
-  return detail::run_on_pool(ws::par, body);
+  return detail::run_on_pool(nullptr, body);
 }
 
 /// Uninitialised storage for n values of T, from std::allocator<T>, freed (not

@@ -9,7 +9,7 @@
 #include <iterator>  // for std::iter_difference_t
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
-#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
@@ -20,11 +20,9 @@ namespace detail {
 /// Calls f(*it) for each it in [first, first + n) in parallel.
 template <execution_kind Kind, random_access_traversal It, class F>
 void for_each_parallel(const basic_policy<Kind>& policy, It first, std::size_t n, F& f) {
-  // With a grain g: sequential below 2g elements, leaves of at least g.
-  // Without: sequential below the threshold, and leaves as small as the
-  // splitter makes them (rayon's default), so that an expensive or irregular
-  // body still balances at the end (docs/algorithms.md#splitting).
-  const std::size_t min_leaf = grain_of(policy, 1);
+  // k_walk_rule: without a grain, leaves as small as the splitter makes them
+  // (rayon's default), so that an expensive or irregular body still balances
+  // at the end (docs/algorithms.md#splitting).
   auto leaf = [first, &f](std::size_t begin, std::size_t end) {
     // One induction variable, as in std::for_each, so that the loop vectorises.
     const It stop = first + static_cast<std::iter_difference_t<It>>(end);
@@ -32,12 +30,8 @@ void for_each_parallel(const basic_policy<Kind>& policy, It first, std::size_t n
       std::invoke(f, *it);
     }
   };
-  if (!long_enough_for_pool(policy, n, k_walk_parallel_threshold)) {
-    leaf(0, n);
-    return;
-  }
-  auto body = [&] { par_for(n, min_leaf, leaf); };
-  run_on_pool(policy, body);
+  const split_plan plan(policy, n, k_walk_rule);
+  plan.run([&] { run_pass(plan, n, leaf); });
 }
 
 }  // namespace detail

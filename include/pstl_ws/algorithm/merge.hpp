@@ -15,6 +15,7 @@
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_merge_copy.hpp"
 #include "pstl_ws/detail/backend/par_merge_sort.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
@@ -28,13 +29,13 @@ Out merge_random_access(const basic_policy<Kind>& policy, It1 first1, It1 last1,
                         Comp& comp) {
   const std::size_t n1 = distance_of(first1, last1);
   const std::size_t n2 = distance_of(first2, last2);
-  const std::size_t grain = std::max(grain_of(policy, k_merge_grain), k_min_merge_grain);
-  if ((n1 + n2) / 2 < grain) {
-    return std::merge(first1, last1, first2, last2, out, std::ref(comp));
-  }
-  auto body = [&] { par_merge_copy(first1, n1, first2, n2, out, comp, grain); };
-  run_on_pool(policy, body);
-  return nth(out, n1 + n2);
+  const split_plan plan(policy, n1 + n2, k_merge_rule);
+  return plan.run(
+      [&] {
+        par_merge_copy(first1, n1, first2, n2, out, comp, std::max(plan.grain(), k_min_merge_grain));
+        return nth(out, n1 + n2);
+      },
+      [&] { return std::merge(first1, last1, first2, last2, out, std::ref(comp)); });
 }
 
 /// inplace_merge under a parallel policy on random-access iterators: moves
@@ -47,11 +48,12 @@ void inplace_merge_random_access(const basic_policy<Kind>& policy, It first, It 
   using value = std::iter_value_t<It>;
   const std::size_t n1 = distance_of(first, middle);
   const std::size_t n = distance_of(first, last);
-  const std::size_t grain = std::max(grain_of(policy, k_merge_grain), k_min_merge_grain);
   if (n1 == 0 || n1 == n || !comp(*middle, *std::prev(middle))) {
     return;  // already in order
   }
-  if (n / 2 >= grain) {  // n >= 2 * grain, without overflow
+  const split_plan plan(policy, n, k_merge_rule);
+  if (plan.parallel()) {
+    const std::size_t grain = std::max(plan.grain(), k_min_merge_grain);
     auto body = [&](value* slots) {
       par_move_into_buffer(first, slots, n, grain);
       try {

@@ -8,6 +8,8 @@
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_select.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
@@ -39,8 +41,8 @@ void nth_element(basic_policy<Kind> policy, It first, It nth, It last, Comp comp
   if (nth == last) {
     return;
   }
-  detail::run_select(policy, detail::distance_of(first, last),
-                     [&](detail::select_plan plan) { detail::select(first, nth, last, comp, plan); });
+  const detail::split_plan plan(policy, detail::distance_of(first, last), detail::k_select_rule);
+  plan.run([&] { detail::select(first, nth, last, comp, plan); });
 }
 
 /// nth_element with std::less<>.

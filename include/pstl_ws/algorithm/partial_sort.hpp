@@ -16,6 +16,8 @@
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_select.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/memory/destroy.hpp"
@@ -25,12 +27,14 @@ namespace ws {
 namespace detail {
 
 /// partial_sort_copy of n > r > 0 elements through a buffer of n copies of
-/// the input (made in parallel): select the r smallest in it, move them to
-/// the result, destroy the buffer, sort the result; all on the policy's pool.
+/// the input (made in parallel): select the r smallest in it (split as the
+/// call's plan says), move them to the result, destroy the buffer, sort the
+/// result; all on the policy's pool.
 /// Returns false, having done nothing, if the buffer cannot be allocated or
 /// the input's value type cannot be constructed from its elements.
 template <execution_kind Kind, class In, class Out, class Comp>
-bool partial_sort_copy_through_buffer([[maybe_unused]] const basic_policy<Kind>& policy, [[maybe_unused]] In first,
+bool partial_sort_copy_through_buffer([[maybe_unused]] const basic_policy<Kind>& policy,
+                                      [[maybe_unused]] const split_plan& plan, [[maybe_unused]] In first,
                                       [[maybe_unused]] std::size_t n, [[maybe_unused]] Out out,
                                       [[maybe_unused]] std::size_t r, [[maybe_unused]] Comp& comp) {
   using value = std::iter_value_t<In>;
@@ -38,7 +42,7 @@ bool partial_sort_copy_through_buffer([[maybe_unused]] const basic_policy<Kind>&
     auto body = [&](value* values) {
       ws::uninitialized_copy(policy, first, nth(first, n), values);
       try {
-        select(values, values + (r - 1), values + n, comp, select_plan::of(policy));
+        select(values, values + (r - 1), values + n, comp, plan);
         ws::move(policy, values, values + r, out);
       } catch (...) {
         std::destroy(values, values + n);
@@ -79,7 +83,8 @@ void partial_sort(basic_policy<Kind> policy, It first, It middle, It last, Comp 
     return;
   }
   const It last_selected = middle - 1;
-  detail::run_select(policy, detail::distance_of(first, last), [&](detail::select_plan plan) {
+  const detail::split_plan plan(policy, detail::distance_of(first, last), detail::k_select_rule);
+  plan.run([&] {
     detail::select(first, last_selected, last, comp, plan);
     ws::sort(policy, first, last_selected, comp);
   });
@@ -125,8 +130,9 @@ Out partial_sort_copy(basic_policy<Kind> policy, In first, In last, Out r_first,
       ws::sort(policy, r_first, result_last, comp);
       return result_last;
     }
-    if (r > 0 && detail::select_plan::of(policy).parallel(n) &&
-        detail::partial_sort_copy_through_buffer(policy, first, n, r_first, r, comp)) {
+    const detail::split_plan plan(policy, n, detail::k_select_rule);
+    if (r > 0 && plan.parallel() &&
+        detail::partial_sort_copy_through_buffer(policy, plan, first, n, r_first, r, comp)) {
       return r_last;
     }
   }

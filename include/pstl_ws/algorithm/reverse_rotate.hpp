@@ -10,6 +10,8 @@
 
 #include "pstl_ws/algorithm/copy.hpp"
 #include "pstl_ws/detail/backend/par_walk.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/join.hpp"
 
@@ -56,8 +58,8 @@ Out reverse_copy(basic_policy<Kind> policy, It first, It last, Out result) {
 template <execution_kind Kind, class It>
 It rotate(basic_policy<Kind> policy, It first, It middle, It last) {
   if constexpr (detail::runs_in_parallel_v<Kind, It>) {
-    return detail::compose_walk(
-        policy, detail::distance_of(first, last),
+    const detail::split_plan plan(policy, detail::distance_of(first, last), detail::k_walk_rule);
+    return plan.run(
         [&] {
           ws::join([&] { ws::reverse(policy, first, middle); }, [&] { ws::reverse(policy, middle, last); });
           ws::reverse(policy, first, last);
@@ -76,8 +78,8 @@ It rotate(basic_policy<Kind> policy, It first, It middle, It last) {
 template <execution_kind Kind, class It, class Out>
 Out rotate_copy(basic_policy<Kind> policy, It first, It middle, It last, Out result) {
   if constexpr (detail::runs_in_parallel_v<Kind, It, Out>) {
-    return detail::compose_walk(
-        policy, detail::distance_of(first, last),
+    const detail::split_plan plan(policy, detail::distance_of(first, last), detail::k_walk_rule);
+    return plan.run(
         [&] {
           const Out second = detail::nth(result, detail::distance_of(middle, last));
           ws::join([&] { ws::copy(policy, middle, last, result); }, [&] { ws::copy(policy, first, middle, second); });

@@ -12,6 +12,7 @@
 
 #include "pstl_ws/algorithm/copy.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/memory/destroy.hpp"
@@ -62,14 +63,14 @@ It shift_left_random_access(const basic_policy<Kind>& policy, It first, It last,
   }
   const std::size_t m = size - n;
   const std::size_t columns = std::min(n, m);
-  if (walk_plan(policy, columns).parallel()) {
+  if (split_plan(policy, columns, k_walk_rule).parallel()) {
     par_walk(policy, columns, [first, n, m](std::size_t c0, std::size_t c1) {
       for (std::size_t row = 0; row + c0 < m; row += n) {  // row: the index of the row's first element
         const std::size_t stop = std::min(c1, m - row);
         std::move(nth(first, row + n + c0), nth(first, row + n + stop), nth(first, row + c0));
       }
     });
-  } else if (!walk_plan(policy, m).parallel() || !shift_left_through_buffer(policy, first, n, m)) {
+  } else if (!split_plan(policy, m, k_walk_rule).parallel() || !shift_left_through_buffer(policy, first, n, m)) {
     std::move(nth(first, n), last, first);
   }
   return nth(first, m);

@@ -9,7 +9,7 @@
 #include <iterator>  // for std::contiguous_iterator, std::iter_value_t, std::random_access_iterator, ...
 #include <memory>  // for std::to_address
 
-#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/par_sort.hpp"
 #include "pstl_ws/detail/backend/radix_sort.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
@@ -58,13 +58,14 @@ void sort_on_caller(It first, std::size_t n, Comp& comp) {
   }
 }
 
-/// Sorts [first, first + n) on the pool (must run on a worker).
+/// Sorts [first, first + n) on the pool (must run on a worker), the
+/// quicksort's parts of at most `leaf` elements by one thread.
 template <std::random_access_iterator It, class Comp>
-void sort_parallel(It first, std::size_t n, Comp& comp) {
+void sort_parallel(It first, std::size_t n, Comp& comp, std::size_t leaf) {
   if (sort_if_presorted(first, n, comp, true) || try_radix_sort<Comp>(first, n, true)) {
     return;
   }
-  par_sort(first, n, comp);
+  par_sort(first, n, comp, leaf);
 }
 
 }  // namespace detail
@@ -77,8 +78,11 @@ void sort_parallel(It first, std::size_t n, Comp& comp) {
 /// levels partition in parallel. Sorted and reverse-sorted inputs take one
 /// pass. Sequential policies and short inputs (below
 /// k_sort_parallel_threshold elements, k_radix_sort_parallel_threshold for
-/// the radix sort; tuning.hpp) run on the calling thread: the radix sort
-/// where it applies (from a few dozen elements), else a bounded introsort.
+/// the radix sort; tuning.hpp; below 2 x grain when the policy sets one) run
+/// on the calling thread: the radix sort where it applies (from a few dozen
+/// elements), else a bounded introsort. The quicksort's parts of up to
+/// k_sort_leaf elements (the grain, when the policy sets one) are sorted by
+/// one thread.
 /// Complexity: O(n log n) comparisons (radix: O(n * sizeof(T)), and a buffer
 /// of n elements for keys wider than a byte); span O(n / threads + log^2 n)
 /// for the quicksort.
@@ -92,14 +96,10 @@ template <execution_kind Kind, std::random_access_iterator It, class Comp>
   requires std::sortable<It, Comp>
 void sort(basic_policy<Kind> policy, It first, It last, Comp comp) {
   const auto n = static_cast<std::size_t>(last - first);
-  constexpr std::size_t threshold = detail::uses_radix_sort_v<It, Comp> ? detail::k_radix_sort_parallel_threshold
-                                                                         : detail::k_sort_parallel_threshold;
-  if (!basic_policy<Kind>::is_parallel || n < threshold) {
-    detail::sort_on_caller(first, n, comp);
-    return;
-  }
-  auto body = [&] { detail::sort_parallel(first, n, comp); };
-  detail::run_on_pool(policy, body);
+  const detail::split_plan plan(policy, n,
+                                detail::uses_radix_sort_v<It, Comp> ? detail::k_radix_sort_rule : detail::k_sort_rule);
+  plan.run([&] { detail::sort_parallel(first, n, comp, plan.grain()); },
+           [&] { detail::sort_on_caller(first, n, comp); });
 }
 
 /// sort with std::less<>.

@@ -11,7 +11,7 @@
 
 #include "pstl_ws/algorithm/sort.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
-#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/par_merge_sort.hpp"
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
@@ -41,15 +41,8 @@ void stable_sort_on(It first, std::size_t n, Comp& comp, std::size_t grain, bool
 template <execution_kind Kind, std::random_access_iterator It, class Comp>
 void stable_sort_random_access(const basic_policy<Kind>& policy, It first, It last, Comp& comp) {
   const auto n = static_cast<std::size_t>(last - first);
-  const std::size_t grain = grain_of(policy, k_stable_sort_grain);
-  const bool large = uses_radix_sort_v<It, Comp> ? n >= k_radix_sort_parallel_threshold
-                                                 : long_enough_for_pool(policy, n, 2 * k_stable_sort_grain);
-  if (!basic_policy<Kind>::is_parallel || !large) {
-    stable_sort_on(first, n, comp, grain, false);
-    return;
-  }
-  auto body = [&] { stable_sort_on(first, n, comp, grain, true); };
-  run_on_pool(policy, body);
+  const split_plan plan(policy, n, uses_radix_sort_v<It, Comp> ? k_stable_radix_sort_rule : k_stable_sort_rule);
+  plan.run([&] { stable_sort_on(first, n, comp, plan.grain(), plan.parallel()); });
 }
 
 }  // namespace detail
@@ -58,12 +51,13 @@ void stable_sort_random_access(const basic_policy<Kind>& policy, It first, It la
 /// result is the one std::stable_sort gives. Contiguous arithmetic values
 /// under std::less or std::greater (and their transparent and std::ranges
 /// forms) take the radix sort, which is stable (O(n * sizeof(T)), on the
-/// pool from k_radix_sort_parallel_threshold elements, tuning.hpp);
-/// everything else a merge sort with a buffer of last - first elements (moved
-/// into and out of, never default-constructed), which with at least 2 * grain
-/// elements under a parallel policy runs on the pool, comp then being called
-/// concurrently from several threads. Either borrows its buffer from the pool's
-/// scratch memory (docs/scratch.md).
+/// pool from k_radix_sort_parallel_threshold elements, tuning.hpp, or 2 x
+/// grain when the policy sets one); everything else a merge sort with a
+/// buffer of last - first elements (moved into and out of, never
+/// default-constructed), which with at least 2 * grain (default
+/// k_stable_sort_grain) elements under a parallel policy runs on the pool,
+/// comp then being called concurrently from several threads. Either borrows
+/// its buffer from the pool's scratch memory (docs/scratch.md).
 /// Complexity: O(n log n) comparisons and moves, span O(grain log n +
 /// log^3 n) with n = last - first. If the buffer cannot be allocated,
 /// std::stable_sort on the calling thread (at most O(n log^2 n)).

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// dispatch: which calls of the algorithms run on the pool (a parallel policy
-// over iterators that can be indexed, and enough elements), and the index
-// arithmetic the drivers use on those iterators. docs/algorithms.md,
-// docs/backend.md.
+// dispatch: which calls of the algorithms can run on the pool (a parallel
+// policy over iterators that can be indexed; split_plan.hpp then decides from
+// the length), and the index arithmetic the drivers use on those iterators.
+// docs/algorithms.md, docs/backend.md.
 #pragma once
 
 #include <cstddef>
@@ -30,18 +30,6 @@ concept random_access_traversal = std::random_access_iterator<It> || is_random_a
 /// indexable. Other calls run the sequential std:: algorithm.
 template <execution_kind Kind, class... Its>
 inline constexpr bool runs_in_parallel_v = basic_policy<Kind>::is_parallel && (random_access_traversal<Its> && ...);
-
-/// Whether a call over n elements (or positions, or units of work) is long
-/// enough for the pool. With a grain g set by the policy: from 2g on, so that
-/// two leaves of at least g each exist; the smallest grain-set call runs on
-/// the pool, as ws::par.grain(1) promises for 2 elements. Without one: from
-/// the algorithm's threshold (a constant of tuning.hpp). Written once, so that
-/// no grain, however large, overflows it; docs/backend.md lists the families
-/// that keep a rule of their own.
-template <execution_kind Kind>
-constexpr bool long_enough_for_pool(const basic_policy<Kind>& policy, std::size_t n, std::size_t threshold) noexcept {
-  return policy.grain() != 0 ? n / 2 >= policy.grain() : n >= threshold;
-}
 
 /// first + n, for an unsigned n.
 template <class I>

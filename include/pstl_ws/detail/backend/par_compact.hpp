@@ -17,6 +17,8 @@
 #include "pstl_ws/detail/backend/par_scan.hpp"
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws::detail {
@@ -178,14 +180,14 @@ std::optional<std::pair<Kept, Dropped>> compact_copy([[maybe_unused]] const basi
   if constexpr (runs_in_parallel_v<Kind, In, Kept> &&
                 (std::is_null_pointer_v<Dropped> || random_access_traversal<Dropped>)) {
     const std::size_t n = distance_of(first, last);
-    const scan_plan plan(policy, n);
+    const split_plan plan(policy, n, k_scan_rule);
     if (!plan.parallel()) {
       return std::nullopt;
     }
     auto classify = [first, test](std::size_t i) mutable { return test(first, i); };
     copy_emitter<In, Kept, Dropped> emit{first, kept, dropped};
-    auto body = [&] { return par_compact(plan.tiles(), n, classify, emit); };
-    const std::optional<std::size_t> count = run_on_pool(policy, body);
+    const std::optional<std::size_t> count =
+        plan.run([&] { return par_compact(scan_tiles(n, plan.grain()), n, classify, emit); });
     if (!count) {
       return std::nullopt;
     }
@@ -221,7 +223,7 @@ std::optional<It> compact_in_place([[maybe_unused]] const basic_policy<Kind>& po
   using value = std::iter_value_t<It>;
   if constexpr (runs_in_parallel_v<Kind, It> && std::is_move_constructible_v<value>) {
     const std::size_t n = distance_of(first, last);
-    const scan_plan plan(policy, n);
+    const split_plan plan(policy, n, k_scan_rule);
     if (!plan.parallel()) {
       return std::nullopt;
     }
@@ -229,7 +231,7 @@ std::optional<It> compact_in_place([[maybe_unused]] const basic_policy<Kind>& po
     std::optional<It> result;
     auto body = [&](value* slots) {
       buffer_emitter<KeepDropped, It, value> emit{first, slots, n};
-      const std::optional<std::size_t> kept = par_compact(plan.tiles(), n, classify, emit);
+      const std::optional<std::size_t> kept = par_compact(scan_tiles(n, plan.grain()), n, classify, emit);
       if (!kept) {
         return;
       }

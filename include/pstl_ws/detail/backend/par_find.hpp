@@ -13,6 +13,7 @@
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
@@ -149,24 +150,22 @@ std::size_t par_find_last(std::size_t n, std::size_t min_block, Leaf& leaf) {
 enum class find_order { first, last };
 
 /// The first (or last) index in [0, n) at which leaf(begin, end) reports a
-/// match, or n if none. Fewer than k_walk_parallel_threshold positions (2 ×
-/// grain when the policy sets one) run leaf(0, n) on the calling thread, as
-/// ws::for_each does: a predicate's cost is unknown, so the threshold stays
-/// low; otherwise par_find on the pool.
+/// match, or n if none: par_find on the pool in blocks of at least
+/// plan.grain() when k_find_rule's plan is parallel (its threshold is the
+/// walks': a predicate's cost is unknown, so it stays low), else leaf(0, n)
+/// on the calling thread, as ws::for_each does.
 template <find_order Order, execution_kind Kind, class Leaf>
 std::size_t find_index(const basic_policy<Kind>& policy, std::size_t n, Leaf leaf) {
-  if (!long_enough_for_pool(policy, n, k_walk_parallel_threshold)) {
-    return leaf(0, n).value_or(n);
-  }
-  const std::size_t min_block = grain_of(policy, k_find_block);
-  auto body = [&] {
-    if constexpr (Order == find_order::first) {
-      return par_find(n, min_block, leaf);
-    } else {
-      return par_find_last(n, min_block, leaf);
-    }
-  };
-  return run_on_pool(policy, body);
+  const split_plan plan(policy, n, k_find_rule);
+  return plan.run(
+      [&] {
+        if constexpr (Order == find_order::first) {
+          return par_find(n, plan.grain(), leaf);
+        } else {
+          return par_find_last(n, plan.grain(), leaf);
+        }
+      },
+      [&] { return leaf(0, n).value_or(n); });
 }
 
 /// The first i in [0, n) for which test(i) holds, or n.

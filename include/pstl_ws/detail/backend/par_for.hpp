@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // par_for: the range driver of the walk algorithms (for_each, for_each_n and
 // later transform, fill, ...), and run_on_pool, which puts any driver on the
-// pool a policy names. docs/algorithms.md.
+// pool a policy names (split_plan::run decides when). docs/algorithms.md.
 #pragma once
 
 #include <cstddef>
@@ -16,13 +16,14 @@
 
 namespace ws::detail {
 
-/// Runs body() on a worker: of policy.on()'s pool if one was given; else of
-/// the calling worker's own pool (a nested call stays where it is); else of the
-/// global pool. Returns body's result; rethrows its exception.
-template <execution_kind Kind, class Body>
-std::invoke_result_t<Body&> run_on_pool(const basic_policy<Kind>& policy, Body& body) {
-  if (thread_pool* const pool = policy.pool()) {
-    return pool->install(body);
+/// Runs body() on a worker: of `named` (a policy's pool(), set with on()) if
+/// not null; else of the calling worker's own pool (a nested call stays where
+/// it is); else of the global pool. Returns body's result; rethrows its
+/// exception.
+template <class Body>
+std::invoke_result_t<Body&> run_on_pool(thread_pool* named, Body& body) {
+  if (named != nullptr) {
+    return named->install(body);
   }
   if (worker_thread::current() != nullptr) {
     return body();
@@ -45,13 +46,7 @@ bool run_with_scratch(const basic_policy<Kind>& policy, std::size_t n, Body& bod
     body(buffer.data());
     return true;
   };
-  return run_on_pool(policy, with_slots);
-}
-
-/// The grain a call uses: the policy's, or the algorithm's default.
-template <execution_kind Kind>
-constexpr std::size_t grain_of(const basic_policy<Kind>& policy, std::size_t default_grain) noexcept {
-  return policy.grain() != 0 ? policy.grain() : default_grain;
+  return run_on_pool(policy.pool(), with_slots);
 }
 
 template <class Leaf>

@@ -13,6 +13,7 @@
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/join_or_undo.hpp"
 #include "pstl_ws/detail/backend/sequential_merge.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/join.hpp"
 
 namespace ws::detail {
@@ -28,7 +29,7 @@ namespace ws::detail {
 /// values in the positions written so far.
 template <class A, class B, class Out, class Comp>
 void par_merge_copy(A a, std::size_t na, B b, std::size_t nb, Out out, Comp& comp, std::size_t grain) {
-  if ((na + nb) / 2 < grain) {  // na + nb < 2 * grain, without overflow
+  if (!holds_two_grains(na + nb, grain)) {
     std::merge(a, nth(a, na), b, nth(b, nb), out, std::ref(comp));
     return;
   }
@@ -50,7 +51,7 @@ void par_merge_copy(A a, std::size_t na, B b, std::size_t nb, Out out, Comp& com
 /// Complexity: n move constructions, span O(grain + log n).
 template <class I, class T>
 void par_move_into_buffer(I src, T* dst, std::size_t n, std::size_t grain) {
-  if (n / 2 < grain) {
+  if (!holds_two_grains(n, grain)) {
     move_into_buffer(src, dst, n);
     return;
   }

@@ -45,7 +45,7 @@ inline constexpr std::size_t k_min_merge_grain = 2;
 /// merge of < 2 * grain values. Exceptions: as merge_runs.
 template <class Src, class Dst, class Comp>
 void par_merge(Src a, std::size_t na, Src b, std::size_t nb, Dst out, Comp& comp, std::size_t grain) {
-  if ((na + nb) / 2 < grain) {  // na + nb < 2 * grain, without overflow
+  if (!holds_two_grains(na + nb, grain)) {
     merge_runs(a, na, b, nb, out, comp);
     return;
   }
@@ -116,9 +116,10 @@ class merge_sorter {
   }
 
   void sort_halves(std::size_t begin, std::size_t mid, std::size_t end, bool into_buffer) {
-    join_or_undo(
-        (end - begin) / 2 >= m_grain, [&] { sort(begin, mid, into_buffer); }, [&] { sort(mid, end, into_buffer); },
-        [&]() noexcept { give_back(begin, mid, into_buffer); }, [&]() noexcept { give_back(mid, end, into_buffer); });
+    join_or_undo(holds_two_grains(end - begin, m_grain),
+                 [&] { sort(begin, mid, into_buffer); }, [&] { sort(mid, end, into_buffer); },
+                 [&]() noexcept { give_back(begin, mid, into_buffer); },
+                 [&]() noexcept { give_back(mid, end, into_buffer); });
   }
 
   /// Merges the sorted halves, which are in the other place, into the range

@@ -12,6 +12,7 @@
 #include <utility>  // for std::move, std::forward, std::index_sequence, ...
 
 #include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
@@ -109,7 +110,7 @@ std::optional<T> par_reduce_node(splitter split, std::size_t begin, std::size_t 
 
 /// op(init, the fold of at(0) ... at(n - 1)) over the fixed tree with leaves of
 /// at most leaf_size (>= k_min_reduce_leaf) elements, run in parallel when
-/// `parallel` (then it must run on a worker, see run_on_pool), else on the
+/// `parallel` (then it must run on a worker, see split_plan::run), else on the
 /// calling thread: both give the same result.
 /// Exceptions: as par_for.
 template <class T, class At, class Op>
@@ -130,15 +131,14 @@ T par_reduce(std::size_t n, std::size_t leaf_size, T init, At& at, Op& op, bool 
   return op(std::move(init), std::move(*total));  // never empty: an empty piece means an exception was thrown
 }
 
-/// op(init, fold of at(0) ... at(n - 1)), in parallel when worth it.
+/// op(init, fold of at(0) ... at(n - 1)), on the pool when k_reduce_rule's
+/// plan is parallel, with leaves of plan.grain() elements (at least
+/// k_min_reduce_leaf): the same tree, so the same result, either way.
 template <execution_kind Kind, class T, class At, class Op>
 T reduce_parallel(const basic_policy<Kind>& policy, std::size_t n, T init, At at, Op& op) {
-  const std::size_t leaf = std::max(grain_of(policy, k_reduce_grain), k_min_reduce_leaf);
-  if (n < std::max(k_reduce_parallel_threshold, 2 * leaf)) {
-    return par_reduce(n, leaf, std::move(init), at, op, false);
-  }
-  auto body = [&] { return par_reduce(n, leaf, std::move(init), at, op, true); };
-  return run_on_pool(policy, body);
+  const split_plan plan(policy, n, k_reduce_rule);
+  const std::size_t leaf = std::max(plan.grain(), k_min_reduce_leaf);
+  return plan.run([&] { return par_reduce(n, leaf, std::move(init), at, op, plan.parallel()); });
 }
 
 }  // namespace ws::detail

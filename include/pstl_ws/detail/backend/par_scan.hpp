@@ -11,16 +11,14 @@
 #include <utility>  // for std::move, std::as_const
 #include <vector>
 
-#include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
-#include "pstl_ws/detail/backend/tuning.hpp"
-#include "pstl_ws/execution.hpp"
 #include "pstl_ws/join.hpp"
 
 namespace ws::detail {
 
 /// The tiles of one scan: [begin(t), end(t)) for t in [0, count()), covering
-/// [0, n) in order, each of `tile` elements but the last (which may be shorter).
+/// [0, n) in order, each of `tile` elements but the last (which may be
+/// shorter). A scan's tiles are those of its plan's grain (k_scan_rule).
 class scan_tiles {
  public:
   scan_tiles(std::size_t n, std::size_t tile) noexcept : m_n(n), m_tile(tile), m_count((n + tile - 1) / tile) {}
@@ -33,23 +31,6 @@ class scan_tiles {
   std::size_t m_n;
   std::size_t m_tile;
   std::size_t m_count;
-};
-
-/// How one scan runs: in parallel (then the tiles), or on the calling thread.
-/// With a grain g, tiles of g elements and parallel from 2g elements; without,
-/// tiles of k_scan_tile and parallel from k_scan_parallel_threshold.
-class scan_plan {
- public:
-  template <execution_kind Kind>
-  scan_plan(const basic_policy<Kind>& policy, std::size_t n) noexcept
-      : m_tiles(n, grain_of(policy, k_scan_tile)), m_parallel(long_enough_for_pool(policy, n, k_scan_parallel_threshold)) {}
-
-  [[nodiscard]] bool parallel() const noexcept { return m_parallel; }
-  [[nodiscard]] const scan_tiles& tiles() const noexcept { return m_tiles; }
-
- private:
-  scan_tiles m_tiles;
-  bool m_parallel;
 };
 
 /// The carry after a tile: combine(carry, sum), or sum when there is no

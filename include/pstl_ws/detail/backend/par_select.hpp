@@ -8,38 +8,14 @@
 #include <algorithm>  // for std::min, std::iter_swap
 #include <bit>  // for std::bit_width
 #include <cstddef>
-#include <limits>  // for std::numeric_limits
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
-#include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_sort.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
-#include "pstl_ws/execution.hpp"
 
 namespace ws::detail {
-
-/// Which pieces of one selection partition in parallel: those of at least
-/// m_parallel_min elements (never, on the calling thread).
-struct select_plan {
-  std::size_t m_parallel_min;
-
-  /// On the calling thread: every step sequential.
-  static constexpr select_plan on_caller() noexcept { return {std::numeric_limits<std::size_t>::max()}; }
-
-  /// The plan of a call under `policy`, from the grain as walk_plan reads it:
-  /// with a grain g, pieces of at least 2g; else k_select_parallel_threshold.
-  template <execution_kind Kind>
-  static select_plan of(const basic_policy<Kind>& policy) noexcept {
-    const std::size_t grain = policy.grain();
-    if (grain == 0) {
-      return {k_select_parallel_threshold};
-    }
-    return {grain > std::numeric_limits<std::size_t>::max() / 2 ? std::numeric_limits<std::size_t>::max() : 2 * grain};
-  }
-
-  [[nodiscard]] constexpr bool parallel(std::size_t n) const noexcept { return n >= m_parallel_min; }
-};
 
 /// Moves to *first a pivot whose rank in [first, last) is near, and on the
 /// side of the smaller part beyond, the rank of nth: from a sample of
@@ -79,25 +55,26 @@ partition_result<It> select_step(It first, It nth, It last, Comp& comp, bool has
 }
 
 /// Rearranges [first, last) so that *nth is what a sort would put there,
-/// nothing before it is after it and nothing after it before it (nth !=
-/// last). Quickselect: each step partitions the piece holding nth (in
-/// parallel when `plan` says so, then on a worker) and keeps the part that
-/// holds it; a step whose pivot equals the element before the piece gathers
-/// the equal elements, so few distinct values take few steps. Pieces of at
-/// most k_insertion_sort_max elements are insertion-sorted; past 2 log2 n
-/// steps the piece is sorted (par_sort or the introsort), so O(n log n) at
-/// worst, O(n) expected. Every loop is bounded by the range: any comparator
-/// leaves a permutation. Exceptions: comp's, once every started part
-/// finished; the range is then a permutation of its input.
+/// nothing before it is after it and nothing after it before it (nth != last).
+/// Quickselect: each step partitions the piece holding nth (in parallel when
+/// plan.parallel(piece) says so, for a plan of k_select_rule, then on a worker)
+/// and keeps the part that holds it; a step whose pivot equals the element
+/// before the piece gathers the equal elements, so few distinct values take few
+/// steps. Pieces of at most k_insertion_sort_max elements are insertion-sorted;
+/// past 2 log2 n steps the piece is sorted (par_sort with leaves of
+/// plan.grain(), or the introsort), so O(n log n) at worst, O(n) expected.
+/// Every loop is bounded by the range: any comparator leaves a permutation.
+/// Exceptions: comp's, once every started part finished; the range is then a
+/// permutation of its input.
 template <class It, class Comp>
-void select(It first, It nth, It last, Comp& comp, select_plan plan) {
+void select(It first, It nth, It last, Comp& comp, const split_plan& plan) {
   int depth_limit = sort_depth_limit(last - first);
   bool has_predecessor = false;
   while (last - first > k_insertion_sort_max) {
     const std::size_t n = distance_of(first, last);
     if (depth_limit-- == 0) {
       if (plan.parallel(n)) {
-        par_sort(first, n, comp);
+        par_sort(first, n, comp, plan.grain());
       } else {
         sequential_sort(first, last, comp);
       }
@@ -114,21 +91,6 @@ void select(It first, It nth, It last, Comp& comp, select_plan plan) {
     }
   }
   insertion_sort(first, last, comp);
-}
-
-/// Runs body(plan) for a selection over n elements: with the policy's plan on
-/// its pool when the policy is parallel and n is long enough for the plan
-/// (nested calls then run inline on that worker), else with
-/// select_plan::on_caller() on the calling thread, with no pool traffic.
-template <execution_kind Kind, class Body>
-void run_select(const basic_policy<Kind>& policy, std::size_t n, Body body) {
-  const select_plan plan = select_plan::of(policy);
-  if (!basic_policy<Kind>::is_parallel || !plan.parallel(n)) {
-    body(select_plan::on_caller());
-    return;
-  }
-  auto run = [&] { body(plan); };
-  run_on_pool(policy, run);
 }
 
 }  // namespace ws::detail

@@ -17,6 +17,7 @@
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_scan.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/thread_pool.hpp"
@@ -102,7 +103,7 @@ void cut_windows(It1 a, std::size_t a0, std::size_t a1, It2 b, std::size_t b0, s
                  std::size_t size, std::size_t depth, std::vector<set_window>& windows) {
   const std::size_t na = a1 - a0;
   const std::size_t nb = b1 - b0;
-  if ((na + nb) / 2 >= size && depth != 0) {
+  if (holds_two_grains(na + nb, size) && depth != 0) {
     const auto cut = na >= nb ? cut_at_value(a, a0, a1, b, b0, b1, *nth(a, a0 + na / 2), comp)
                               : cut_at_value(a, a0, a1, b, b0, b1, *nth(b, b0 + nb / 2), comp);
     if (cut) {
@@ -115,18 +116,51 @@ void cut_windows(It1 a, std::size_t a0, std::size_t a1, It2 b, std::size_t b0, s
 }
 
 /// The set operation `step` (a std::set_xxx taking first1, last1, first2,
-/// last2, out, comp) of [first1, last1) and [first2, last2) into out. In
-/// parallel (a parallel policy, every iterator indexable, n1 + n2 >= 2 *
-/// grain), on a worker: windows are cut on that worker down to fewer than
+/// last2, out, comp) of [first1, first1 + n1) and [first2, first2 + n2) into
+/// out, on a worker: windows are cut on that worker down to fewer than
 /// 2 * max(grain, (n1 + n2) / (8 P)) elements (P threads; so about
-/// k_set_windows_per_thread windows per thread), then par_scan over them
-/// runs `step` on each window's two pieces into out + the sum of the counts
-/// before it, first into a counting_output to get its count when the window
-/// ran on another thread than the one before it. Runs of equivalent elements never straddle a window, so
-/// the windows' outputs, concatenated, are `step`'s output on the whole
-/// ranges. Otherwise `step` on the whole ranges on the calling thread (on the
-/// worker if the window list cannot be allocated). Returns the end of the
-/// output.
+/// k_set_windows_per_thread windows per thread), then par_scan over them runs
+/// `step` on each window's two pieces into out + the sum of the counts before
+/// it, first into a counting_output to get its count when the window ran on
+/// another thread than the one before it. Runs of equivalent elements never
+/// straddle a window, so the windows' outputs, concatenated, are `step`'s
+/// output on the whole ranges. If the window list cannot be allocated, `step`
+/// on the whole ranges on this worker. Returns the end of the output.
+template <class It1, class It2, class Out, class Comp, class Step>
+Out set_operation_by_windows(It1 first1, std::size_t n1, It2 first2, std::size_t n2, Out out, Comp& comp,
+                             Step& step, std::size_t grain) {
+  const std::size_t size = std::max(grain, (n1 + n2) / (k_set_windows_per_thread * current_num_threads()));
+  std::vector<set_window> windows;
+  try {
+    cut_windows(first1, 0, n1, first2, 0, n2, comp, size, k_max_cut_depth, windows);
+    windows.push_back({n1, n2});  // the end of the last window
+  } catch (const std::bad_alloc&) {
+    return step(first1, nth(first1, n1), first2, nth(first2, n2), out, std::ref(comp));
+  }
+  auto run_window = [&](std::size_t i, auto window_out) {
+    const set_window& w = windows[i];
+    const set_window& next = windows[i + 1];
+    return step(nth(first1, w.m_first1), nth(first1, next.m_first1), nth(first2, w.m_first2),
+                nth(first2, next.m_first2), window_out, std::ref(comp));
+  };
+  // par_scan over the windows: a window writes at the sum of the counts of
+  // those before it, and returns where its output ends (so a window that runs
+  // after its neighbour needs no counting pass).
+  auto count_window = [&](std::size_t i) { return run_window(i, counting_output()).count(); };
+  auto add = [](std::size_t earlier, std::size_t later) { return earlier + later; };
+  auto write_window = [&](std::size_t i, const std::optional<std::size_t>& offset) -> std::size_t {
+    const Out window_out = nth(out, *offset);
+    return *offset + distance_of(window_out, run_window(i, window_out));
+  };
+  const std::size_t total = *par_scan<std::size_t>(windows.size() - 1, std::size_t{0}, count_window, add, write_window);
+  return nth(out, total);
+}
+
+/// The set operation `step` of [first1, last1) and [first2, last2) into out:
+/// set_operation_by_windows on the pool when k_set_operation_rule's plan for
+/// n1 + n2 elements is parallel (a parallel policy, every iterator indexable),
+/// else `step` on the whole ranges on the calling thread. Returns the end of
+/// the output.
 /// Complexity: up to twice step's comparisons and copies once, plus O(log(n1 + n2))
 /// per window; span O((n1 + n2) / P + P log(n1 + n2)) with evenly spread
 /// values (a run of equivalent elements is one window: a long one is long
@@ -136,43 +170,16 @@ void cut_windows(It1 a, std::size_t a0, std::size_t a1, It2 b, std::size_t b0, s
 template <execution_kind Kind, class It1, class It2, class Out, class Comp, class Step>
 Out set_operation(const basic_policy<Kind>& policy, It1 first1, It1 last1, It2 first2, It2 last2, Out out,
                   Comp& comp, Step step) {
+  auto on_caller = [&] { return step(first1, last1, first2, last2, out, std::ref(comp)); };
   if constexpr (runs_in_parallel_v<Kind, It1, It2, Out>) {
     const std::size_t n1 = distance_of(first1, last1);
     const std::size_t n2 = distance_of(first2, last2);
-    const std::size_t grain = grain_of(policy, k_set_operation_grain);
-    if ((n1 + n2) / 2 >= grain) {  // n1 + n2 >= 2 * grain, without overflow
-      auto body = [&]() -> Out {
-        const std::size_t size = std::max(grain, (n1 + n2) / (k_set_windows_per_thread * current_num_threads()));
-        std::vector<set_window> windows;
-        try {
-          cut_windows(first1, 0, n1, first2, 0, n2, comp, size, k_max_cut_depth, windows);
-          windows.push_back({n1, n2});  // the end of the last window
-        } catch (const std::bad_alloc&) {
-          return step(first1, last1, first2, last2, out, std::ref(comp));
-        }
-        auto run_window = [&](std::size_t i, auto window_out) {
-          const set_window& w = windows[i];
-          const set_window& next = windows[i + 1];
-          return step(nth(first1, w.m_first1), nth(first1, next.m_first1), nth(first2, w.m_first2),
-                      nth(first2, next.m_first2), window_out, std::ref(comp));
-        };
-        // par_scan over the windows: a window writes at the sum of the counts
-        // of those before it, and returns where its output ends (so a window
-        // that runs after its neighbour needs no counting pass).
-        auto count_window = [&](std::size_t i) { return run_window(i, counting_output()).count(); };
-        auto add = [](std::size_t earlier, std::size_t later) { return earlier + later; };
-        auto write_window = [&](std::size_t i, const std::optional<std::size_t>& offset) -> std::size_t {
-          const Out window_out = nth(out, *offset);
-          return *offset + distance_of(window_out, run_window(i, window_out));
-        };
-        const std::size_t total =
-            *par_scan<std::size_t>(windows.size() - 1, std::size_t{0}, count_window, add, write_window);
-        return nth(out, total);
-      };
-      return run_on_pool(policy, body);
-    }
+    const split_plan plan(policy, n1 + n2, k_set_operation_rule);
+    return plan.run([&] { return set_operation_by_windows(first1, n1, first2, n2, out, comp, step, plan.grain()); },
+                    on_caller);
+  } else {
+    return on_caller();
   }
-  return step(first1, last1, first2, last2, out, std::ref(comp));
 }
 
 }  // namespace ws::detail

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <iterator>  // for std::iter_difference_t
 
+#include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_partition.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
@@ -89,10 +90,11 @@ struct parallel_partition {
   }
 };
 
-/// Sorts [first, last) in parallel: one quicksort level, the two parts joined.
+/// Sorts [first, last) in parallel: one quicksort level, the two parts joined
+/// down to parts of at most `leaf` elements.
 template <class It, class Comp>
-void par_quicksort(It first, It last, int depth_limit, Comp& comp, bool has_predecessor) {
-  if (last - first <= k_sort_leaf || depth_limit == 0) {
+void par_quicksort(It first, It last, int depth_limit, Comp& comp, bool has_predecessor, std::size_t leaf) {
+  if (distance_of(first, last) <= leaf || depth_limit == 0) {
     introsort(first, last, depth_limit, comp, has_predecessor);
     return;
   }
@@ -101,19 +103,19 @@ void par_quicksort(It first, It last, int depth_limit, Comp& comp, bool has_pred
       last - first >= k_parallel_partition_min
           ? partition_around_front(first, last, comp, has_predecessor, parallel_partition())
           : partition_around_front(first, last, comp, has_predecessor, sequential_partition());
-  ws::join([&] { par_quicksort(first, parts.m_left_end, depth_limit - 1, comp, has_predecessor); },
-           [&] { par_quicksort(parts.m_right_begin, last, depth_limit - 1, comp, true); });
+  ws::join([&] { par_quicksort(first, parts.m_left_end, depth_limit - 1, comp, has_predecessor, leaf); },
+           [&] { par_quicksort(parts.m_right_begin, last, depth_limit - 1, comp, true, leaf); });
 }
 
-/// Sorts [first, first + n) by quicksort on the calling worker's pool, for
-/// any comparator: an inconsistent one leaves a permutation, never an
-/// out-of-bounds access.
+/// Sorts [first, first + n) by quicksort on the calling worker's pool, parts
+/// of at most `leaf` elements (a plan's grain: k_sort_leaf by default) by one
+/// thread, for any comparator: an inconsistent one leaves a permutation,
+/// never an out-of-bounds access.
 /// Exceptions: comp's, once every started part finished; the range is then a
 /// permutation of its input.
 template <class It, class Comp>
-void par_sort(It first, std::size_t n, Comp& comp) {
-  const It last = first + static_cast<std::iter_difference_t<It>>(n);
-  par_quicksort(first, last, sort_depth_limit(n), comp, false);
+void par_sort(It first, std::size_t n, Comp& comp, std::size_t leaf) {
+  par_quicksort(first, nth(first, n), sort_depth_limit(n), comp, false, leaf);
 }
 
 }  // namespace ws::detail

@@ -11,7 +11,7 @@
 #include <type_traits>  // for std::is_void_v, std::invoke_result_t
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
-#include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -23,66 +23,19 @@ constexpr std::size_t count_of(Size n) {
   return n > Size(0) ? static_cast<std::size_t>(n) : 0;
 }
 
-/// How the passes of one walk run: on the pool or on the calling thread, and
-/// the smallest leaf. The same rule as for_each: with a grain g, parallel from
-/// 2g elements with leaves of at least g; without, parallel from
-/// k_walk_parallel_threshold elements with leaves as small as the splitter
-/// makes them (the cost of an element, a user function or a copy constructor,
-/// is unknown, so a few thousand elements may already be worth two threads).
-class walk_plan {
- public:
-  template <execution_kind Kind>
-  walk_plan(const basic_policy<Kind>& policy, std::size_t work) noexcept
-      : m_parallel(long_enough_for_pool(policy, work, k_walk_parallel_threshold)),
-        m_min_leaf(grain_of(policy, 1)) {}
-
-  [[nodiscard]] bool parallel() const noexcept { return m_parallel; }
-  [[nodiscard]] std::size_t min_leaf() const noexcept { return m_min_leaf; }
-
-  /// One pass: leaf(begin, end) over disjoint ranges covering [0, n), through
-  /// par_for when parallel (then on a worker), else leaf(0, n) if n > 0.
-  /// Exceptions: as par_for.
-  template <class Leaf>
-  void pass(std::size_t n, Leaf& leaf) const {
-    par_for_if(m_parallel, n, m_min_leaf, leaf);
-  }
-
- private:
-  bool m_parallel;
-  std::size_t m_min_leaf;
-};
-
-/// Runs body(plan) once, with the plan for `work` elements: on the policy's
-/// pool when the plan is parallel (so several passes share one entry into the
-/// pool), else on the calling thread with no pool traffic.
+/// Runs body(plan) once, with the walk plan for `work` elements: on the
+/// policy's pool when the plan is parallel (so several passes share one entry
+/// into the pool), else on the calling thread with no pool traffic.
 template <execution_kind Kind, class Body>
 void run_walk(const basic_policy<Kind>& policy, std::size_t work, Body body) {
-  const walk_plan plan(policy, work);
-  auto run = [&] { body(plan); };
-  if (plan.parallel()) {
-    run_on_pool(policy, run);
-  } else {
-    run();
-  }
-}
-
-/// For an algorithm made of other walks (rotate, rotate_copy):
-/// parallel() on the policy's pool when a walk of `work` elements would be
-/// parallel (the walks it calls then run inline on that worker), else
-/// sequential() on the calling thread, with no pool traffic. Returns what the
-/// one that ran returns.
-template <execution_kind Kind, class Parallel, class Sequential>
-auto compose_walk(const basic_policy<Kind>& policy, std::size_t work, Parallel parallel, Sequential sequential) {
-  if (!walk_plan(policy, work).parallel()) {
-    return sequential();
-  }
-  return run_on_pool(policy, parallel);
+  const split_plan plan(policy, work, k_walk_rule);
+  plan.run([&] { body(plan); });
 }
 
 /// The one-pass walk: leaf(begin, end) over disjoint ranges covering [0, n).
 template <execution_kind Kind, class Leaf>
 void par_walk(const basic_policy<Kind>& policy, std::size_t n, Leaf leaf) {
-  run_walk(policy, n, [&](const walk_plan& plan) { plan.pass(n, leaf); });
+  run_walk(policy, n, [&](const split_plan& plan) { run_pass(plan, n, leaf); });
 }
 
 /// How walk_range runs the leaves of [first, first + n): the plain pass of the
@@ -90,8 +43,8 @@ void par_walk(const basic_policy<Kind>& policy, std::size_t n, Leaf leaf) {
 /// construct).
 struct plain_pass {
   template <class It, class Leaf>
-  static void run(const walk_plan& plan, It /*first*/, std::size_t n, Leaf& leaf) {
-    plan.pass(n, leaf);
+  static void run(const split_plan& plan, It /*first*/, std::size_t n, Leaf& leaf) {
+    run_pass(plan, n, leaf);
   }
 };
 
@@ -104,7 +57,7 @@ void walk_range(const basic_policy<Kind>& policy, It first, It last, Step step) 
   if constexpr (runs_in_parallel_v<Kind, It>) {
     const std::size_t n = distance_of(first, last);
     auto leaf = [first, &step](std::size_t b, std::size_t e) { step(nth(first, b), nth(first, e)); };
-    run_walk(policy, n, [&](const walk_plan& plan) { Pass::run(plan, first, n, leaf); });
+    run_walk(policy, n, [&](const split_plan& plan) { Pass::run(plan, first, n, leaf); });
   } else {
     step(first, last);
   }

@@ -16,6 +16,7 @@
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_scan.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -130,20 +131,20 @@ Sum scan_from(In first, In last, Out result, const std::optional<Sum>& carry, Op
 }
 
 /// The scan every public scan is: the scan (inclusive or exclusive) of
-/// transform(*it) over [first, last) by op into result, from init when it
-/// holds a value (exclusive scans always have one), with sums of type Sum.
-/// In parallel when the call runs on the pool (runs_in_parallel_v) and
-/// scan_plan says so: par_scan, reducing a tile by fold_tile and scanning it
-/// from its carry by scan_from. Else scan_sequential of the whole range on
-/// the calling thread. Returns result + (last - first).
+/// transform(*it) over [first, last) by op into result, from init when it holds
+/// a value (exclusive scans always have one), with sums of type Sum. In
+/// parallel when the call runs on the pool (runs_in_parallel_v) and its
+/// k_scan_rule plan is parallel: par_scan, reducing a tile by fold_tile and
+/// scanning it from its carry by scan_from. Else scan_sequential of the whole
+/// range on the calling thread. Returns result + (last - first).
 template <class Sum, bool Inclusive, execution_kind Kind, class In, class Out, class Op, class Transform>
 Out scan_into(const basic_policy<Kind>& policy, In first, In last, Out result, std::optional<Sum> init, Op& op,
               Transform& transform) {
   if constexpr (runs_in_parallel_v<Kind, In, Out>) {
     const std::size_t n = distance_of(first, last);
-    const scan_plan plan(policy, n);
+    const split_plan plan(policy, n, k_scan_rule);
     if (plan.parallel()) {
-      const scan_tiles& tiles = plan.tiles();
+      const scan_tiles tiles(n, plan.grain());
       const auto peek = unmoved(first);
       auto reduce_tile = [&](std::size_t t) {
         return fold_tile<Sum>(nth(peek, tiles.begin(t)), nth(peek, tiles.end(t)), op, transform);
@@ -167,8 +168,7 @@ Out scan_into(const basic_policy<Kind>& policy, In first, In last, Out result, s
           return end;
         }
       };
-      auto body = [&] { par_scan<Sum>(tiles.count(), std::move(init), reduce_tile, combine, scan_tile); };
-      run_on_pool(policy, body);
+      plan.run([&] { par_scan<Sum>(tiles.count(), std::move(init), reduce_tile, combine, scan_tile); });
       return nth(result, n);
     }
   }

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/detail/runtime/clock.hpp"
 
 namespace ws::detail {
@@ -92,7 +93,7 @@ class splitter {
   /// Whether a piece of `len` elements should be split in two, given whether
   /// it migrated since the last split.
   bool try_split(std::size_t len, bool migrated) noexcept {
-    if (len / 2 < m_min_len) {
+    if (!holds_two_grains(len, m_min_len)) {
       return false;
     }
     if (migrated && len < m_rearm_max && m_timer->may_take(len, k_rearm_min_ns)) {

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // tuning: every constant that decides when an algorithm runs on the pool and
 // how finely it splits (thresholds, grains, leaf, tile and chunk sizes,
-// samples, scratch sizes), with how it was chosen. Comments and docs name the
-// constants rather than repeat their values. docs/algorithms.md#how-the-thresholds-were-measured.
+// samples, scratch sizes), with how it was chosen, and the split rule of each
+// family built from them. Comments and docs name the constants rather than
+// repeat their values. docs/algorithms.md#how-the-thresholds-were-measured.
 #pragma once
 
 #include <cstddef>
@@ -163,5 +164,63 @@ inline constexpr std::size_t k_scratch_min_bytes = std::size_t{256} << 10;
 /// smaller ones come from operator new, which reuses them once glibc has raised
 /// its threshold past them (after the first free).
 inline constexpr std::size_t k_unpooled_map_min_bytes = std::size_t{32} << 20;
+
+// The split rules: what split_plan (split_plan.hpp) reads for each family.
+
+/// Whether n elements make two pieces of at least `grain` each: n >= 2 ×
+/// grain, written so that no grain, however large, overflows it. Every
+/// decision to split (split_plan's, and each pattern's as it recurses) is
+/// this test.
+constexpr bool holds_two_grains(std::size_t n, std::size_t grain) noexcept {
+  return n / 2 >= grain;
+}
+
+/// When a family's call runs on the pool and how finely it splits, unless the
+/// policy sets a grain: calls of m_threshold elements or more run on the pool,
+/// in leaves (tiles, windows, blocks) of at least m_grain elements. Built
+/// only at compile time, where a threshold too short for two leaves is an
+/// error: every call the rule sends to the pool has something to share.
+struct split_rule {
+  std::size_t m_threshold;
+  std::size_t m_grain;
+
+  consteval split_rule(std::size_t threshold, std::size_t grain) : m_threshold(threshold), m_grain(grain) {
+    if (grain == 0 || !holds_two_grains(threshold, grain)) {
+      throw "a split rule needs a grain of at least 1 and a threshold of at least two grains";
+    }
+  }
+};
+
+/// for_each and the walks: leaves as small as the splitter makes them (the
+/// cost of an element, a user function or a copy constructor, is unknown, so
+/// a few thousand elements may already be worth two threads).
+inline constexpr split_rule k_walk_rule{k_walk_parallel_threshold, 1};
+/// The searches: blocks of k_find_block positions, from the walks' threshold.
+inline constexpr split_rule k_find_rule{k_walk_parallel_threshold, k_find_block};
+/// The reductions.
+inline constexpr split_rule k_reduce_rule{k_reduce_parallel_threshold, k_reduce_grain};
+/// The scans and the compactions: tiles of k_scan_tile elements.
+inline constexpr split_rule k_scan_rule{k_scan_parallel_threshold, k_scan_tile};
+/// sort on the comparison path: the quicksort's leaves.
+inline constexpr split_rule k_sort_rule{k_sort_parallel_threshold, std::size_t{k_sort_leaf}};
+/// sort on the radix path (the grain is the leaf of the quicksort it falls
+/// back to when its buffer cannot be had).
+inline constexpr split_rule k_radix_sort_rule{k_radix_sort_parallel_threshold, std::size_t{k_sort_leaf}};
+/// partition (its chunks are k_partition_chunk elements whatever the grain).
+inline constexpr split_rule k_partition_rule{k_partition_parallel_threshold, k_partition_chunk};
+/// nth_element and the partial sorts, for the whole call and for each piece
+/// of a selection (the grain is the leaf of the sort a selection falls back
+/// to past its depth limit).
+inline constexpr split_rule k_select_rule{k_select_parallel_threshold, std::size_t{k_sort_leaf}};
+/// stable_sort on the merge sort path.
+inline constexpr split_rule k_stable_sort_rule{2 * k_stable_sort_grain, k_stable_sort_grain};
+/// stable_sort on the radix path (the grain is the merge sort's, which it
+/// falls back to when its buffer cannot be had).
+inline constexpr split_rule k_stable_radix_sort_rule{k_radix_sort_parallel_threshold, k_stable_sort_grain};
+/// merge and inplace_merge.
+inline constexpr split_rule k_merge_rule{2 * k_merge_grain, k_merge_grain};
+/// The set operations: windows of at least k_set_operation_grain elements
+/// (both ranges together).
+inline constexpr split_rule k_set_operation_rule{2 * k_set_operation_grain, k_set_operation_grain};
 
 }  // namespace ws::detail

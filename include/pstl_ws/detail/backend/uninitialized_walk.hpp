@@ -9,6 +9,7 @@
 #include <memory>  // for std::destroy
 
 #include "pstl_ws/detail/backend/par_walk.hpp"
+#include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/execution.hpp"
 #include "pstl_ws/join.hpp"
@@ -81,7 +82,7 @@ bool uninitialized_node(splitter split, std::size_t begin, std::size_t end, Cons
 /// finished: afterwards no object of [first, first + n) is left constructed.
 struct constructing_pass {
   template <std::random_access_iterator It, class Leaf>
-  static void run(const walk_plan& plan, It first, std::size_t n, Leaf& leaf) {
+  static void run(const split_plan& plan, It first, std::size_t n, Leaf& leaf) {
     if (!plan.parallel()) {
       if (n != 0) {
         leaf(0, n);
@@ -91,7 +92,7 @@ struct constructing_pass {
     auto destroy = [first](std::size_t b, std::size_t e) { std::destroy(nth(first, b), nth(first, e)); };
     cancellation cancel;
     leaf_timer timer;
-    uninitialized_node(splitter(current_num_threads(), plan.min_leaf(), n, timer), 0, n, leaf, destroy, cancel,
+    uninitialized_node(splitter(current_num_threads(), plan.grain(), n, timer), 0, n, leaf, destroy, cancel,
                        false);
   }
 };
