@@ -228,9 +228,9 @@ TEST_CASE("strings, types without a default constructor, move-only types and mut
     objects.emplace_back(digits[i]);
   }
   const auto short_word = [](const std::string& w) { return w.back() < '5'; };
-  ws_test::for_each_pool([&](auto policy) {
-    const auto p = policy.grain(300);
-    {
+  SUBCASE("strings") {
+    ws_test::for_each_pool([&](auto policy) {
+      const auto p = policy.grain(300);
       std::vector<std::string> got(n, "x");
       std::vector<std::string> want(n, "x");
       CHECK(ws::copy_if(p, words.begin(), words.end(), got.begin(), short_word) - got.begin() ==
@@ -254,9 +254,11 @@ TEST_CASE("strings, types without a default constructor, move-only types and mut
       CHECK(ws::stable_partition(p, in_place.begin(), in_place.end(), short_word) - in_place.begin() ==
             std::stable_partition(expected.begin(), expected.end(), short_word) - expected.begin());
       CHECK(in_place == expected);
-    }
-    {
-      // No default constructor, and a predicate whose operator() is not const.
+    });
+  }
+  SUBCASE("a type without a default constructor, and a predicate whose call operator is not const") {
+    ws_test::for_each_pool([&](auto policy) {
+      const auto p = policy.grain(300);
       const auto odd = [calls = 0L](const no_default& x) mutable { return ++calls > 0 && x.value % 2 != 0; };
       std::vector<no_default> got(n, no_default(-1));
       std::vector<no_default> got_false(n, no_default(-1));
@@ -281,9 +283,11 @@ TEST_CASE("strings, types without a default constructor, move-only types and mut
       const auto boundary = ws::partition(p, in_place.begin(), in_place.end(), odd);
       CHECK(boundary - in_place.begin() == std::count_if(objects.begin(), objects.end(), odd));
       CHECK(std::is_partitioned(in_place.begin(), in_place.end(), odd));
-    }
-    {
-      // Move-only elements.
+    });
+  }
+  SUBCASE("move-only elements") {
+    ws_test::for_each_pool([&](auto policy) {
+      const auto p = policy.grain(300);
       const auto make = [&] {
         std::vector<std::unique_ptr<long>> ptrs;
         ptrs.reserve(n);
@@ -324,8 +328,8 @@ TEST_CASE("strings, types without a default constructor, move-only types and mut
       end = ws::partition(p, got.begin(), got.end(), big);
       CHECK(end - got.begin() == std::count_if(digits.begin(), digits.end(), [](long d) { return d > 6; }));
       CHECK(std::is_partitioned(got.begin(), got.end(), big));
-    }
-  });
+    });
+  }
 }
 
 namespace {

@@ -191,55 +191,71 @@ TEST_CASE("every signature of the find-and-reduce group is reachable as std::NAM
   const auto eq = std::equal_to<>();
   const auto lt = std::less<>();
   const auto par = ws::par;
-
-  CHECK(std::find(par, b, e, 29'999L) == std::find(b, e, 29'999L));
-  CHECK(std::find_if(par, b, e, odd) == std::find_if(b, e, odd));
-  CHECK(std::find_if_not(par, b, e, odd) == std::find_if_not(b, e, odd));
-  CHECK(std::adjacent_find(par, b, e) == std::adjacent_find(b, e));
-  CHECK(std::adjacent_find(par, b, e, eq) == std::adjacent_find(b, e, eq));
-  CHECK(std::find_first_of(par, b, e, set.begin(), set.end()) == std::find_first_of(b, e, set.begin(), set.end()));
-  CHECK(std::find_first_of(par, b, e, set.begin(), set.end(), eq) ==
-        std::find_first_of(b, e, set.begin(), set.end(), eq));
-  CHECK(std::search(par, b, e, pattern.begin(), pattern.end()) == std::search(b, e, pattern.begin(), pattern.end()));
-  CHECK(std::search(par, b, e, pattern.begin(), pattern.end(), eq) ==
-        std::search(b, e, pattern.begin(), pattern.end(), eq));
-  CHECK(std::search_n(par, b, e, 2, 29'999L) == std::search_n(b, e, 2, 29'999L));
-  CHECK(std::search_n(par, b, e, 2, 29'999L, eq) == std::search_n(b, e, 2, 29'999L, eq));
-  CHECK(std::find_end(par, b, e, pattern.begin(), pattern.end()) == std::find_end(b, e, pattern.begin(), pattern.end()));
-  CHECK(std::find_end(par, b, e, pattern.begin(), pattern.end(), eq) ==
-        std::find_end(b, e, pattern.begin(), pattern.end(), eq));
-  CHECK(std::all_of(par, b, e, odd) == std::all_of(b, e, odd));
-  CHECK(std::any_of(par, b, e, odd) == std::any_of(b, e, odd));
-  CHECK(std::none_of(par, b, e, odd) == std::none_of(b, e, odd));
-  CHECK(std::mismatch(par, b, e, heap.begin()) == std::mismatch(b, e, heap.begin()));
-  CHECK(std::mismatch(par, b, e, heap.begin(), eq) == std::mismatch(b, e, heap.begin(), eq));
-  CHECK(std::mismatch(par, b, e, w.begin(), w.end()) == std::mismatch(b, e, w.begin(), w.end()));
-  CHECK(std::mismatch(par, b, e, heap.begin(), heap.end(), eq) == std::mismatch(b, e, heap.begin(), heap.end(), eq));
-  CHECK(std::equal(par, b, e, w.begin()));
-  CHECK(std::equal(par, b, e, w.begin(), eq));
-  CHECK(std::equal(par, b, e, w.begin(), w.end()));
-  CHECK_FALSE(std::equal(par, b, e, heap.begin(), heap.end(), eq));
-  CHECK(std::lexicographical_compare(par, b, e, heap.begin(), heap.end()) ==
-        std::lexicographical_compare(b, e, heap.begin(), heap.end()));
-  CHECK(std::lexicographical_compare(par, heap.begin(), heap.end(), b, e, lt) ==
-        std::lexicographical_compare(heap.begin(), heap.end(), b, e, lt));
-  CHECK(std::is_sorted(par, b, e) == std::is_sorted(b, e));
-  CHECK(std::is_sorted(par, b, b + 30'000, lt));
-  CHECK(std::is_sorted_until(par, b, e) == std::is_sorted_until(b, e));
-  CHECK(std::is_sorted_until(par, b, e, lt) == std::is_sorted_until(b, e, lt));
-  CHECK(std::is_heap(par, heap.begin(), heap.end()));
-  CHECK_FALSE(std::is_heap(par, b, e, lt));
-  CHECK(std::is_heap_until(par, b, e) == std::is_heap_until(b, e));
-  CHECK(std::is_heap_until(par, heap.begin(), heap.end(), lt) == heap.end());
-  CHECK(std::includes(par, b, e, subset.begin(), subset.end()));
-  CHECK_FALSE(std::includes(par, b, e, set.begin(), set.end(), lt));
-  CHECK(std::count(par, b, e, 29'999L) == 2);
-  CHECK(std::count_if(par, b, e, odd) == std::count_if(b, e, odd));
-  CHECK(std::min_element(par, b, e) == std::min_element(b, e));
-  CHECK(std::min_element(par, heap.begin(), heap.end(), lt) == std::min_element(heap.begin(), heap.end(), lt));
-  CHECK(std::max_element(par, b, e) == std::max_element(b, e));
-  CHECK(std::max_element(par, heap.begin(), heap.end(), lt) == std::max_element(heap.begin(), heap.end(), lt));
-  CHECK(std::minmax_element(par, b, e) == std::minmax_element(b, e));
-  CHECK(std::minmax_element(par, heap.begin(), heap.end(), lt) == std::minmax_element(heap.begin(), heap.end(), lt));
-  CHECK(std::is_partitioned(par, b, e, [](long x) { return x < 100; }));
+  SUBCASE("find.hpp: find, find_if, find_if_not, adjacent_find, find_first_of") {
+    CHECK(std::find(par, b, e, 29'999L) == std::find(b, e, 29'999L));
+    CHECK(std::find_if(par, b, e, odd) == std::find_if(b, e, odd));
+    CHECK(std::find_if_not(par, b, e, odd) == std::find_if_not(b, e, odd));
+    CHECK(std::adjacent_find(par, b, e) == std::adjacent_find(b, e));
+    CHECK(std::adjacent_find(par, b, e, eq) == std::adjacent_find(b, e, eq));
+    CHECK(std::find_first_of(par, b, e, set.begin(), set.end()) == std::find_first_of(b, e, set.begin(), set.end()));
+    CHECK(std::find_first_of(par, b, e, set.begin(), set.end(), eq) ==
+          std::find_first_of(b, e, set.begin(), set.end(), eq));
+  }
+  SUBCASE("subsequence_search.hpp: search, search_n, find_end") {
+    CHECK(std::search(par, b, e, pattern.begin(), pattern.end()) == std::search(b, e, pattern.begin(), pattern.end()));
+    CHECK(std::search(par, b, e, pattern.begin(), pattern.end(), eq) ==
+          std::search(b, e, pattern.begin(), pattern.end(), eq));
+    CHECK(std::search_n(par, b, e, 2, 29'999L) == std::search_n(b, e, 2, 29'999L));
+    CHECK(std::search_n(par, b, e, 2, 29'999L, eq) == std::search_n(b, e, 2, 29'999L, eq));
+    CHECK(std::find_end(par, b, e, pattern.begin(), pattern.end()) ==
+          std::find_end(b, e, pattern.begin(), pattern.end()));
+    CHECK(std::find_end(par, b, e, pattern.begin(), pattern.end(), eq) ==
+          std::find_end(b, e, pattern.begin(), pattern.end(), eq));
+  }
+  SUBCASE("all_of.hpp: all_of, any_of, none_of") {
+    CHECK(std::all_of(par, b, e, odd) == std::all_of(b, e, odd));
+    CHECK(std::any_of(par, b, e, odd) == std::any_of(b, e, odd));
+    CHECK(std::none_of(par, b, e, odd) == std::none_of(b, e, odd));
+  }
+  SUBCASE("first_difference.hpp: mismatch, equal, lexicographical_compare") {
+    CHECK(std::mismatch(par, b, e, heap.begin()) == std::mismatch(b, e, heap.begin()));
+    CHECK(std::mismatch(par, b, e, heap.begin(), eq) == std::mismatch(b, e, heap.begin(), eq));
+    CHECK(std::mismatch(par, b, e, w.begin(), w.end()) == std::mismatch(b, e, w.begin(), w.end()));
+    CHECK(std::mismatch(par, b, e, heap.begin(), heap.end(), eq) == std::mismatch(b, e, heap.begin(), heap.end(), eq));
+    CHECK(std::equal(par, b, e, w.begin()));
+    CHECK(std::equal(par, b, e, w.begin(), eq));
+    CHECK(std::equal(par, b, e, w.begin(), w.end()));
+    CHECK_FALSE(std::equal(par, b, e, heap.begin(), heap.end(), eq));
+    CHECK(std::lexicographical_compare(par, b, e, heap.begin(), heap.end()) ==
+          std::lexicographical_compare(b, e, heap.begin(), heap.end()));
+    CHECK(std::lexicographical_compare(par, heap.begin(), heap.end(), b, e, lt) ==
+          std::lexicographical_compare(heap.begin(), heap.end(), b, e, lt));
+  }
+  SUBCASE("is_sorted.hpp: is_sorted, is_sorted_until, is_heap, is_heap_until, is_partitioned") {
+    CHECK(std::is_sorted(par, b, e) == std::is_sorted(b, e));
+    CHECK(std::is_sorted(par, b, b + 30'000, lt));
+    CHECK(std::is_sorted_until(par, b, e) == std::is_sorted_until(b, e));
+    CHECK(std::is_sorted_until(par, b, e, lt) == std::is_sorted_until(b, e, lt));
+    CHECK(std::is_heap(par, heap.begin(), heap.end()));
+    CHECK_FALSE(std::is_heap(par, b, e, lt));
+    CHECK(std::is_heap_until(par, b, e) == std::is_heap_until(b, e));
+    CHECK(std::is_heap_until(par, heap.begin(), heap.end(), lt) == heap.end());
+    CHECK(std::is_partitioned(par, b, e, [](long x) { return x < 100; }));
+  }
+  SUBCASE("includes.hpp: includes") {
+    CHECK(std::includes(par, b, e, subset.begin(), subset.end()));
+    CHECK_FALSE(std::includes(par, b, e, set.begin(), set.end(), lt));
+  }
+  SUBCASE("count.hpp: count, count_if") {
+    CHECK(std::count(par, b, e, 29'999L) == 2);
+    CHECK(std::count_if(par, b, e, odd) == std::count_if(b, e, odd));
+  }
+  SUBCASE("min_max_element.hpp: min_element, max_element, minmax_element") {
+    CHECK(std::min_element(par, b, e) == std::min_element(b, e));
+    CHECK(std::min_element(par, heap.begin(), heap.end(), lt) == std::min_element(heap.begin(), heap.end(), lt));
+    CHECK(std::max_element(par, b, e) == std::max_element(b, e));
+    CHECK(std::max_element(par, heap.begin(), heap.end(), lt) == std::max_element(heap.begin(), heap.end(), lt));
+    CHECK(std::minmax_element(par, b, e) == std::minmax_element(b, e));
+    CHECK(std::minmax_element(par, heap.begin(), heap.end(), lt) == std::minmax_element(heap.begin(), heap.end(), lt));
+  }
 }

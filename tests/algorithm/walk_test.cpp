@@ -162,74 +162,81 @@ struct assign_only {
 TEST_CASE("the walks need no default constructor, accept mutable function objects and forward iterators" *
           doctest::timeout(120)) {
   constexpr std::size_t n = 30'001;
-  ws_test::for_each_pool([&](ws::parallel_policy policy) {
-    std::vector<no_default> values;
-    for (std::size_t i = 0; i < n; ++i) {
-      values.emplace_back(static_cast<long>(i));
-    }
-    std::vector<no_default> out(n, no_default(-1));
-    // A mutable function object: each piece calls its own copy.
-    ws::transform(policy, values.begin(), values.end(), out.begin(),
-                  [calls = 0L](const no_default& x) mutable { return no_default(x.value + 0 * ++calls); });
-    CHECK(out == values);
-    ws::replace_if(policy, out.begin(), out.end(), [calls = 0L](const no_default& x) mutable {
-      ++calls;
-      return x.value % 3 == 0;
-    }, no_default(-3));
-    CHECK(std::count(out.begin(), out.end(), no_default(-3)) == static_cast<long>(n + 2) / 3);
-    std::vector<no_default> expected = out;
-    std::rotate(expected.begin(), expected.begin() + 10, expected.end());
-    std::reverse(expected.begin(), expected.end());
-    std::shift_left(expected.begin(), expected.end(), 1);
-    ws::rotate(policy, out.begin(), out.begin() + 10, out.end());
-    ws::reverse(policy, out.begin(), out.end());
-    ws::shift_left(policy, out.begin(), out.end(), 1);  // through the buffer: moves, no default construction
-    CHECK(out == expected);
-    ws::adjacent_difference(policy, values.begin(), values.end(), out.begin(),
-                            [](const no_default& a, const no_default& b) { return no_default(a.value - b.value); });
-    CHECK(std::all_of(out.begin() + 1, out.end(), [](const no_default& x) { return x.value == 1; }));
-
-    // A generator with state: every piece counts from 0 in its own copy, so
-    // the values are runs 0, 1, 2, ... that together cover the range.
-    std::vector<long> counted(n, -1);
-    ws::generate(policy.grain(100), counted.begin(), counted.end(), [next = 0L]() mutable { return next++; });
-    CHECK(counted[0] == 0);
-    for (std::size_t i = 1; i < n; ++i) {
-      if (counted[i] != 0 && counted[i] != counted[i - 1] + 1) {
-        FAIL_CHECK("element " << i << " is " << counted[i] << " after " << counted[i - 1]);
-        break;
+  SUBCASE("elements without a default constructor and mutable function objects") {
+    ws_test::for_each_pool([&](ws::parallel_policy policy) {
+      std::vector<no_default> values;
+      for (std::size_t i = 0; i < n; ++i) {
+        values.emplace_back(static_cast<long>(i));
       }
-    }
-
-    std::unique_ptr<assign_only[]> assigned(new assign_only[n]);
-    for (std::size_t i = 0; i < n; ++i) {
-      assigned[i].value = static_cast<long>(i);
-    }
-    ws::shift_left(policy, assigned.get(), assigned.get() + n, 1);
-    CHECK(assigned[0].value == 1);
-    CHECK(assigned[n - 2].value == static_cast<long>(n - 1));
-  });
-
-  // Forward-only iterators: the std:: algorithm on the calling thread.
-  std::forward_list<long> list(1000);
-  std::iota(list.begin(), list.end(), 0L);
-  std::forward_list<long> expected = list;
-  std::rotate(expected.begin(), std::next(expected.begin(), 10), expected.end());
-  std::shift_left(expected.begin(), expected.end(), 7);
-  std::shift_right(expected.begin(), expected.end(), 3);
-  std::replace_if(expected.begin(), expected.end(), k_is_odd, -1L);
-  std::transform(expected.begin(), expected.end(), expected.begin(), k_triple);
-  ws::rotate(ws::par, list.begin(), std::next(list.begin(), 10), list.end());
-  ws::shift_left(ws::par, list.begin(), list.end(), 7);
-  ws::shift_right(ws::par, list.begin(), list.end(), 3);
-  ws::replace_if(ws::par, list.begin(), list.end(), k_is_odd, -1L);
-  ws::transform(ws::par, list.begin(), list.end(), list.begin(), k_triple);
-  CHECK(list == expected);
-  std::vector<long> copied(1000);
-  CHECK(ws::copy_n(ws::par, list.begin(), 1000, copied.begin()) == copied.end());
-  CHECK(std::equal(copied.begin(), copied.end(), expected.begin()));
-  CHECK(ws::generate_n(ws::par, list.begin(), 5, [] { return 1L; }) == std::next(list.begin(), 5));
-  CHECK(ws::fill_n(ws::par, list.begin(), -5, 2L) == list.begin());
+      std::vector<no_default> out(n, no_default(-1));
+      // A mutable function object: each piece calls its own copy.
+      ws::transform(policy, values.begin(), values.end(), out.begin(),
+                    [calls = 0L](const no_default& x) mutable { return no_default(x.value + 0 * ++calls); });
+      CHECK(out == values);
+      ws::replace_if(policy, out.begin(), out.end(), [calls = 0L](const no_default& x) mutable {
+        ++calls;
+        return x.value % 3 == 0;
+      }, no_default(-3));
+      CHECK(std::count(out.begin(), out.end(), no_default(-3)) == static_cast<long>(n + 2) / 3);
+      std::vector<no_default> expected = out;
+      std::rotate(expected.begin(), expected.begin() + 10, expected.end());
+      std::reverse(expected.begin(), expected.end());
+      std::shift_left(expected.begin(), expected.end(), 1);
+      ws::rotate(policy, out.begin(), out.begin() + 10, out.end());
+      ws::reverse(policy, out.begin(), out.end());
+      ws::shift_left(policy, out.begin(), out.end(), 1);  // through the buffer: moves, no default construction
+      CHECK(out == expected);
+      ws::adjacent_difference(policy, values.begin(), values.end(), out.begin(),
+                              [](const no_default& a, const no_default& b) { return no_default(a.value - b.value); });
+      CHECK(std::all_of(out.begin() + 1, out.end(), [](const no_default& x) { return x.value == 1; }));
+    });
+  }
+  SUBCASE("a generator with state: every piece counts from 0 in its own copy") {
+    ws_test::for_each_pool([&](ws::parallel_policy policy) {
+      // The values are runs 0, 1, 2, ... that together cover the range.
+      std::vector<long> counted(n, -1);
+      ws::generate(policy.grain(100), counted.begin(), counted.end(), [next = 0L]() mutable { return next++; });
+      CHECK(counted[0] == 0);
+      for (std::size_t i = 1; i < n; ++i) {
+        if (counted[i] != 0 && counted[i] != counted[i - 1] + 1) {
+          FAIL_CHECK("element " << i << " is " << counted[i] << " after " << counted[i - 1]);
+          break;
+        }
+      }
+    });
+  }
+  SUBCASE("elements that can be assigned but not move-constructed") {
+    ws_test::for_each_pool([&](ws::parallel_policy policy) {
+      std::unique_ptr<assign_only[]> assigned(new assign_only[n]);
+      for (std::size_t i = 0; i < n; ++i) {
+        assigned[i].value = static_cast<long>(i);
+      }
+      ws::shift_left(policy, assigned.get(), assigned.get() + n, 1);
+      CHECK(assigned[0].value == 1);
+      CHECK(assigned[n - 2].value == static_cast<long>(n - 1));
+    });
+  }
+  SUBCASE("forward-only iterators: the std:: algorithm on the calling thread") {
+    std::forward_list<long> list(1000);
+    std::iota(list.begin(), list.end(), 0L);
+    std::forward_list<long> expected = list;
+    std::rotate(expected.begin(), std::next(expected.begin(), 10), expected.end());
+    std::shift_left(expected.begin(), expected.end(), 7);
+    std::shift_right(expected.begin(), expected.end(), 3);
+    std::replace_if(expected.begin(), expected.end(), k_is_odd, -1L);
+    std::transform(expected.begin(), expected.end(), expected.begin(), k_triple);
+    ws::rotate(ws::par, list.begin(), std::next(list.begin(), 10), list.end());
+    ws::shift_left(ws::par, list.begin(), list.end(), 7);
+    ws::shift_right(ws::par, list.begin(), list.end(), 3);
+    ws::replace_if(ws::par, list.begin(), list.end(), k_is_odd, -1L);
+    ws::transform(ws::par, list.begin(), list.end(), list.begin(), k_triple);
+    CHECK(list == expected);
+    std::vector<long> copied(1000);
+    CHECK(ws::copy_n(ws::par, list.begin(), 1000, copied.begin()) == copied.end());
+    CHECK(std::equal(copied.begin(), copied.end(), expected.begin()));
+    CHECK(ws::generate_n(ws::par, list.begin(), 5, [] { return 1L; }) == std::next(list.begin(), 5));
+    CHECK(ws::fill_n(ws::par, list.begin(), -5, 2L) == list.begin());
+  }
 }
 
 TEST_CASE("shift_left and shift_right by 0, by a negative distance and past the end change nothing" *
