@@ -13,8 +13,8 @@
 #   ./run.sh tsan [seed]   the unit, pool, stress and algorithm tests under ThreadSanitizer (clang)
 #   ./run.sh asan [seed]   every test under AddressSanitizer + UBSan (clang)
 #                          (with a seed, both run under random delays from it, but for the timed tests)
-#   ./run.sh libcxx        the unit, pool and algorithm tests built by clang 16 on libc++ 16,
-#                          a standard library without parallel algorithms of its own
+#   ./run.sh libcxx        the unit, pool, algorithm and process tests built by clang 16 on
+#                          libc++ 16, a standard library without parallel algorithms of its own
 #   ./run.sh verify        the Promela models of sleep and latch, exhaustively (verify/)
 #   ./run.sh random-delays [seeds]  the unit and pool tests under random delays, seeds 1..N (50;
 #                          odd seeds under wait_policy::steal, even ones under park)

@@ -31,6 +31,20 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr unsigned k_child_limit_s = 5;
+
+// Whether this build's malloc can hang a child forked while another thread
+// holds one of its locks: AddressSanitizer's allocator before LLVM 18 takes
+// none around fork() (llvm/llvm-project#75290; #63224 shows a child of a clang
+// 14 build hung in malloc, as one of ours did in CI).
+#if defined(__clang__) && __clang_major__ < 18 && defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool k_malloc_unsafe_across_fork = true;
+#else
+constexpr bool k_malloc_unsafe_across_fork = false;
+#endif
+#else
+constexpr bool k_malloc_unsafe_across_fork = false;
+#endif
 constexpr std::size_t k_size = (std::size_t{1} << 17) + 3;  // above every parallel threshold
 
 // ws::for_each and ws::sort under ws::par against std: "ok" or "mismatch".
@@ -112,11 +126,14 @@ TEST_CASE("a child forked while the global pool sleeps builds its own, whose alg
 
 TEST_CASE("children forked while other threads keep the global pool and pools of their own busy all work" *
           doctest::timeout(120)) {
-  if (ws_test::k_glibcxx_debug) {
-    // libstdc++'s debug mode guards its iterator bookkeeping with global
-    // mutexes, and a fork while another thread holds one leaves it locked in
-    // the child for good (a child hung there in CI). The asan build runs it.
-    MESSAGE("skipped under _GLIBCXX_DEBUG, whose iterator mutexes are not fork-safe");
+  // A fork while another thread holds a lock of the standard library or of
+  // malloc leaves it locked in the child for good: libstdc++'s debug mode
+  // guards its iterator bookkeeping with global mutexes, and clang 14's ASan
+  // allocator is not fork-safe (above); children hung on both in CI. The
+  // libcxx build (libc++, glibc's malloc, which locks its arenas around a
+  // fork) runs this case.
+  if (ws_test::k_glibcxx_debug || k_malloc_unsafe_across_fork) {
+    MESSAGE("skipped: this build's standard library or malloc is not fork-safe; the libcxx build runs it");
     return;
   }
   constexpr int k_forks = 6;
