@@ -74,6 +74,24 @@ std::string use_par_in_child() {
 const std::string k_used_par = "ok, 3 threads, 3 in the process";
 const std::string k_child_worked = "exit 0: " + k_used_par;
 
+// The locks a case's other threads may hold when it forks: malloc's, and
+// with iterators too, those of libstdc++'s debug mode, which guards its
+// iterator bookkeeping with global mutexes.
+enum class held_locks { malloc, malloc_and_iterators };
+
+// True, with a message, in a build where a fork while another thread holds
+// one of those locks leaves it locked in the child for good: clang 14's ASan
+// allocator (above) and, for iterators, _GLIBCXX_DEBUG; children hung on both
+// in CI. The libcxx build (libc++, glibc's malloc, which locks its arenas
+// around a fork) runs every case.
+bool skips_fork_amid(held_locks locks) {
+  if (k_malloc_unsafe_across_fork || (locks == held_locks::malloc_and_iterators && ws_test::k_glibcxx_debug)) {
+    MESSAGE("skipped: this build's malloc or standard library is not fork-safe; the libcxx build runs it");
+    return true;
+  }
+  return false;
+}
+
 // Forks a child that reports what body() returns and ends with _exit: exit()
 // would run LeakSanitizer, which takes the blocks that only the stacks of the
 // parent's other threads (absent in the child) point to for leaks. Returns
@@ -126,14 +144,7 @@ TEST_CASE("a child forked while the global pool sleeps builds its own, whose alg
 
 TEST_CASE("children forked while other threads keep the global pool and pools of their own busy all work" *
           doctest::timeout(120)) {
-  // A fork while another thread holds a lock of the standard library or of
-  // malloc leaves it locked in the child for good: libstdc++'s debug mode
-  // guards its iterator bookkeeping with global mutexes, and clang 14's ASan
-  // allocator is not fork-safe (above); children hung on both in CI. The
-  // libcxx build (libc++, glibc's malloc, which locks its arenas around a
-  // fork) runs this case.
-  if (ws_test::k_glibcxx_debug || k_malloc_unsafe_across_fork) {
-    MESSAGE("skipped: this build's standard library or malloc is not fork-safe; the libcxx build runs it");
+  if (skips_fork_amid(held_locks::malloc_and_iterators)) {
     return;
   }
   constexpr int k_forks = 6;
@@ -190,6 +201,9 @@ TEST_CASE("children forked while other threads keep the global pool and pools of
 
 TEST_CASE("children forked while threads build and wait for the global pool build their own" *
           doctest::timeout(120)) {
+  if (skips_fork_amid(held_locks::malloc)) {
+    return;
+  }
   const auto forks_around_the_build = [] {
     return in_parent([](const ws_test::reporter& report) {
       ::setenv("PSTL_WS_NUM_THREADS", "128", 1);  // a slow build: 127 threads to start
