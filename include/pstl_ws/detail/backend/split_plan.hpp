@@ -29,8 +29,7 @@ class split_plan {
       : m_pool(policy.pool()),
         m_grain(policy.grain() != 0 ? policy.grain() : rule.m_grain),
         m_threshold(policy.grain() != 0 ? 0 : rule.m_threshold),
-        m_policy_parallel(basic_policy<Kind>::is_parallel),
-        m_parallel(long_enough(n)) {}
+        m_parallel(basic_policy<Kind>::is_parallel && long_enough(n)) {}
 
   /// Whether the call runs on the pool.
   [[nodiscard]] constexpr bool parallel() const noexcept { return m_parallel; }
@@ -67,16 +66,15 @@ class split_plan {
   }
 
  private:
-  /// The rule: from the threshold (the rule's, or none under a policy's
-  /// grain), and in any case two grains.
+  /// The rule for a parallel policy: from the threshold (the rule's, or none
+  /// under a policy's grain), and in any case two grains.
   [[nodiscard]] constexpr bool long_enough(std::size_t n) const noexcept {
-    return m_policy_parallel && n >= m_threshold && holds_two_grains(n, m_grain);
+    return n >= m_threshold && holds_two_grains(n, m_grain);
   }
 
   thread_pool* m_pool;
   std::size_t m_grain;
   std::size_t m_threshold;
-  bool m_policy_parallel;
   bool m_parallel;
 };
 
