@@ -9,10 +9,10 @@
 #include <functional>  // for std::not_fn, std::equal_to
 #include <utility>  // for std::move, std::pair
 
-#include "pstl_ws/algorithm/replace.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_compact.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
+#include "pstl_ws/detail/value_predicate.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {

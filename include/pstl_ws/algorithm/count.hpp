@@ -11,6 +11,7 @@
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_reduce.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
+#include "pstl_ws/detail/value_predicate.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
@@ -45,7 +46,7 @@ std::iter_difference_t<It> count_if(basic_policy<Kind> policy, It first, It last
 template <execution_kind Kind, class It, class T>
   requires detail::indirectly_equality_comparable_to<It, T>
 std::iter_difference_t<It> count(basic_policy<Kind> policy, It first, It last, const T& value) {
-  return ws::count_if(policy, first, last, [&value](auto&& x) { return x == value; });
+  return ws::count_if(policy, first, last, detail::equal_to_value(value));
 }
 
 }  // namespace ws

@@ -11,6 +11,7 @@
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_find.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
+#include "pstl_ws/detail/value_predicate.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
@@ -41,7 +42,7 @@ It find_if(basic_policy<Kind> policy, It first, It last, Pred pred) {
 template <execution_kind Kind, class It, class T>
   requires detail::indirectly_equality_comparable_to<It, T>
 It find(basic_policy<Kind> policy, It first, It last, const T& value) {
-  return ws::find_if(policy, first, last, [&value](auto&& x) { return x == value; });
+  return ws::find_if(policy, first, last, detail::equal_to_value(value));
 }
 
 /// The first it in [first, last) with pred(*it) false, or last: find_if with

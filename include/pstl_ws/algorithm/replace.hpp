@@ -9,18 +9,10 @@
 
 #include "pstl_ws/detail/backend/par_walk.hpp"
 #include "pstl_ws/detail/callable_requirements.hpp"
+#include "pstl_ws/detail/value_predicate.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws {
-namespace detail {
-
-/// The predicate of replace and replace_copy: *it == old_value.
-template <class T>
-auto equal_to_value(const T& old_value) {
-  return [&old_value](auto&& element) { return element == old_value; };
-}
-
-}  // namespace detail
 
 /// Assigns new_value to every element e of [first, last) with pred(e) true.
 /// Under a parallel policy on random-access iterators, pieces are processed
