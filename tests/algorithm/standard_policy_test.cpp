@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The ws:: algorithms called with the standard's policies: std::execution::par
-// and par_unseq run on the ws pool the call is made in, seq and unseq on the
-// calling thread, and every result equals the sequential std:: one.
+// The ws:: algorithms (and ws::ranges ones) called with the standard's
+// policies: std::execution::par and par_unseq run on the ws pool the call is
+// made in, seq and unseq on the calling thread, and every result equals the
+// sequential std:: one.
 #include <pstl_ws/algorithm.hpp>
 #include <pstl_ws/memory.hpp>
 #include <pstl_ws/numeric.hpp>
+#include <pstl_ws/ranges.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
 #include <algorithm>
@@ -59,6 +61,15 @@ void check_results(const Policy& policy, std::size_t n) {
   CHECK(out == expected);
   ws::uninitialized_fill(policy, out.begin(), out.end(), 4L);
   CHECK(std::all_of(out.begin(), out.end(), [](long x) { return x == 4; }));
+
+  // The range algorithms take the standard policies too.
+  v = values;
+  CHECK(ws::ranges::sort(policy, v, std::ranges::greater{}) == v.end());
+  CHECK(std::equal(v.begin(), v.end(), sorted.rbegin()));
+  CHECK(ws::ranges::count_if(policy, values, [](long x) { return x % 3 == 0; }) ==
+        std::ranges::count_if(values, [](long x) { return x % 3 == 0; }));
+  CHECK(ws::ranges::transform(policy, values, out, [](long x) { return -x; }).out == out.end());
+  CHECK(std::ranges::equal(out, values, {}, {}, [](long x) { return -x; }));
 }
 
 // How many of a for_each's elements ran on a thread of `pool` (nullptr: of

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: MIT
+// ws::ranges::copy, copy_n, move, transform, fill and fill_n: the ws:: walks,
+// each output a bounded range (P3179): a call writes as many elements as the
+// shorter of its input and its output holds, never past the output's end.
+// docs/ranges.md#bounded-outputs.
+#pragma once
+
+#include <algorithm>  // for std::ranges::copy_result, std::ranges::unary_transform_result, ...
+#include <cstddef>
+#include <functional>  // for std::identity
+#include <iterator>  // for std::indirectly_copyable, std::projected, std::sized_sentinel_for, ...
+#include <type_traits>  // for std::invoke_result_t
+#include <utility>  // for std::move
+
+#include "pstl_ws/algorithm/copy.hpp"
+#include "pstl_ws/algorithm/fill.hpp"
+#include "pstl_ws/algorithm/transform.hpp"
+#include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/ranges/projection.hpp"
+#include "pstl_ws/ranges/range_forms.hpp"
+
+namespace ws::ranges {
+
+/// A range algorithm that writes the elements of its input to its bounded
+/// output, the first N = min(last - first, result_last - result) of them,
+/// and returns {first + N, result + N}: Call runs the ws:: walk (ws::copy or
+/// ws::move) and names the reference it writes from.
+template <class Call>
+struct copy_algorithm {
+  template <execution_policy Ep, std::random_access_iterator I, std::sized_sentinel_for<I> S,
+            std::random_access_iterator O, std::sized_sentinel_for<O> OutS>
+    requires std::indirectly_writable<O, typename Call::template source_reference_t<I>>
+  std::ranges::in_out_result<I, O> operator()(Ep&& policy, I first, S last, O result, OutS result_last) const {
+    return detail::bounded_walk(policy, first, last, result, result_last, Call{});
+  }
+
+  template <execution_policy Ep, sized_random_access_range R, sized_random_access_range OutR>
+    requires std::indirectly_writable<std::ranges::iterator_t<OutR>,
+                                      typename Call::template source_reference_t<std::ranges::iterator_t<R>>>
+  auto operator()(Ep&& policy, R&& r, OutR&& result_r) const {
+    return detail::borrowed<R, OutR>((*this)(policy, std::ranges::begin(r), std::ranges::end(r),
+                                             std::ranges::begin(result_r), std::ranges::end(result_r)));
+  }
+};
+
+// The ws:: walks the objects below run.
+struct copy_call {
+  template <class I>
+  using source_reference_t = std::iter_reference_t<I>;
+
+  template <class Policy, class I, class O>
+  O operator()(Policy policy, I first, I last, O result) const { return ws::copy(policy, first, last, result); }
+};
+struct move_call {
+  template <class I>
+  using source_reference_t = std::iter_rvalue_reference_t<I>;
+
+  template <class Policy, class I, class O>
+  O operator()(Policy policy, I first, I last, O result) const { return ws::move(policy, first, last, result); }
+};
+
+/// The type of ws::ranges::copy_n.
+struct copy_n_fn {
+  /// Copies the first N = min(max(n, 0), result_last - result) elements of
+  /// [first, first + n); returns {first + N, result + N}.
+  template <execution_policy Ep, std::random_access_iterator I, std::random_access_iterator O,
+            std::sized_sentinel_for<O> OutS>
+    requires std::indirectly_copyable<I, O>
+  std::ranges::copy_n_result<I, O> operator()(Ep&& policy, I first, std::iter_difference_t<I> n, O result,
+                                              OutS result_last) const {
+    return copy_algorithm<copy_call>{}(policy, first, first + (n > 0 ? n : 0), result, result_last);
+  }
+};
+
+/// The type of ws::ranges::transform.
+struct transform_fn {
+  /// Writes op(proj(*(first + i))) to *(result + i) for i below N =
+  /// min(last - first, result_last - result); returns {first + N, result + N}.
+  template <execution_policy Ep, std::random_access_iterator I, std::sized_sentinel_for<I> S,
+            std::random_access_iterator O, std::sized_sentinel_for<O> OutS, std::copy_constructible F,
+            class Proj = std::identity>
+    requires std::indirectly_writable<O, std::indirect_result_t<F&, std::projected<I, Proj>>>
+  std::ranges::unary_transform_result<I, O> operator()(Ep&& policy, I first, S last, O result, OutS result_last, F op,
+                                                       Proj proj = {}) const {
+    return detail::bounded_walk(policy, first, last, result, result_last,
+                                [f = detail::projected(std::move(op), std::move(proj))](auto walk_policy, I from, I to,
+                                                                                        O out) {
+                                  return ws::transform(walk_policy, from, to, out, f);
+                                });
+  }
+
+  /// Writes op(proj1(*(first1 + i)), proj2(*(first2 + i))) to *(result + i)
+  /// for i below N, the shortest of the three lengths; returns {first1 + N,
+  /// first2 + N, result + N}.
+  template <execution_policy Ep, std::random_access_iterator I1, std::sized_sentinel_for<I1> S1,
+            std::random_access_iterator I2, std::sized_sentinel_for<I2> S2, std::random_access_iterator O,
+            std::sized_sentinel_for<O> OutS, std::copy_constructible F, class Proj1 = std::identity,
+            class Proj2 = std::identity>
+    requires std::indirectly_writable<
+        O, std::indirect_result_t<F&, std::projected<I1, Proj1>, std::projected<I2, Proj2>>>
+  std::ranges::binary_transform_result<I1, I2, O> operator()(Ep&& policy, I1 first1, S1 last1, I2 first2, S2 last2,
+                                                             O result, OutS result_last, F op, Proj1 proj1 = {},
+                                                             Proj2 proj2 = {}) const {
+    const std::size_t n = std::min(detail::bounded_length(first1, last1, result, result_last),
+                                   static_cast<std::size_t>(last2 - first2));
+    return {detail::nth(first1, n), detail::nth(first2, n),
+            ws::transform(detail::as_ws_policy(policy), first1, detail::nth(first1, n), first2, result,
+                          detail::projected(std::move(op), std::move(proj1), std::move(proj2)))};
+  }
+
+  template <execution_policy Ep, sized_random_access_range R, sized_random_access_range OutR,
+            std::copy_constructible F, class Proj = std::identity>
+    requires std::indirectly_writable<std::ranges::iterator_t<OutR>,
+                                      std::indirect_result_t<F&, std::projected<std::ranges::iterator_t<R>, Proj>>>
+  auto operator()(Ep&& policy, R&& r, OutR&& result_r, F op, Proj proj = {}) const {
+    return detail::borrowed<R, OutR>((*this)(policy, std::ranges::begin(r), std::ranges::end(r),
+                                             std::ranges::begin(result_r), std::ranges::end(result_r), std::move(op),
+                                             std::move(proj)));
+  }
+
+  template <execution_policy Ep, sized_random_access_range R1, sized_random_access_range R2,
+            sized_random_access_range OutR, std::copy_constructible F, class Proj1 = std::identity,
+            class Proj2 = std::identity>
+    requires std::indirectly_writable<std::ranges::iterator_t<OutR>,
+                                      std::indirect_result_t<F&, std::projected<std::ranges::iterator_t<R1>, Proj1>,
+                                                             std::projected<std::ranges::iterator_t<R2>, Proj2>>>
+  auto operator()(Ep&& policy, R1&& r1, R2&& r2, OutR&& result_r, F op, Proj1 proj1 = {}, Proj2 proj2 = {}) const {
+    return detail::borrowed<R1, R2, OutR>((*this)(policy, std::ranges::begin(r1), std::ranges::end(r1),
+                                                  std::ranges::begin(r2), std::ranges::end(r2),
+                                                  std::ranges::begin(result_r), std::ranges::end(result_r),
+                                                  std::move(op), std::move(proj1), std::move(proj2)));
+  }
+};
+
+/// The type of ws::ranges::fill.
+struct fill_fn {
+  /// Assigns value to every element of [first, last); returns last.
+  template <execution_policy Ep, std::random_access_iterator I, std::sized_sentinel_for<I> S, class T>
+    requires std::indirectly_writable<I, const T&>
+  I operator()(Ep&& policy, I first, S last, const T& value) const {
+    const I end = detail::end_of(first, last);
+    ws::fill(detail::as_ws_policy(policy), first, end, value);
+    return end;
+  }
+
+  template <execution_policy Ep, sized_random_access_range R, class T>
+    requires std::indirectly_writable<std::ranges::iterator_t<R>, const T&>
+  std::ranges::borrowed_iterator_t<R> operator()(Ep&& policy, R&& r, const T& value) const {
+    return (*this)(policy, std::ranges::begin(r), std::ranges::end(r), value);
+  }
+};
+
+/// The type of ws::ranges::fill_n.
+struct fill_n_fn {
+  /// Assigns value to [first, first + n); returns first + n (first if n <= 0).
+  template <execution_policy Ep, std::random_access_iterator I, class T>
+    requires std::indirectly_writable<I, const T&>
+  I operator()(Ep&& policy, I first, std::iter_difference_t<I> n, const T& value) const {
+    return ws::fill_n(detail::as_ws_policy(policy), first, n, value);
+  }
+};
+
+/// The standard's std::ranges algorithms of these names with a policy first,
+/// and outputs given as ranges (or iterator and sized sentinel): copy(policy,
+/// r, out), transform(policy, r, out, op, proj), transform(policy, r1, r2,
+/// out, op, proj1, proj2), fill(policy, r, value), ... Complexity and
+/// exceptions: the ws:: iterator algorithms of the same names.
+inline constexpr copy_algorithm<copy_call> copy{};
+inline constexpr copy_n_fn copy_n{};
+inline constexpr copy_algorithm<move_call> move{};
+inline constexpr transform_fn transform{};
+inline constexpr fill_fn fill{};
+inline constexpr fill_n_fn fill_n{};
+
+}  // namespace ws::ranges

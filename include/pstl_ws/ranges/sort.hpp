@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+// ws::ranges::sort and stable_sort: ws::sort and ws::stable_sort with a
+// projection. docs/ranges.md.
+#pragma once
+
+#include <algorithm>  // for std::sortable
+#include <functional>  // for std::identity, std::ranges::less
+#include <iterator>  // for std::random_access_iterator, std::sized_sentinel_for
+#include <utility>  // for std::move
+
+#include "pstl_ws/algorithm/sort.hpp"
+#include "pstl_ws/algorithm/stable_sort.hpp"
+#include "pstl_ws/ranges/projection.hpp"
+#include "pstl_ws/ranges/range_forms.hpp"
+
+namespace ws::ranges {
+
+/// A range algorithm that sorts [first, last) by comp on the projected
+/// elements: Call runs the ws:: iterator sort. With std::identity (the
+/// default) the comparator reaches the iterator sort unchanged, so arithmetic
+/// elements with std::ranges::less or std::ranges::greater take its radix sort.
+template <class Call>
+struct sort_algorithm {
+  template <execution_policy Ep, std::random_access_iterator I, std::sized_sentinel_for<I> S,
+            class Comp = std::ranges::less, class Proj = std::identity>
+    requires std::sortable<I, Comp, Proj>
+  I operator()(Ep&& policy, I first, S last, Comp comp = {}, Proj proj = {}) const {
+    const I end = detail::end_of(first, last);
+    Call{}(detail::as_ws_policy(policy), first, end, detail::projected(std::move(comp), std::move(proj)));
+    return end;
+  }
+
+  template <execution_policy Ep, sized_random_access_range R, class Comp = std::ranges::less,
+            class Proj = std::identity>
+    requires std::sortable<std::ranges::iterator_t<R>, Comp, Proj>
+  std::ranges::borrowed_iterator_t<R> operator()(Ep&& policy, R&& r, Comp comp = {}, Proj proj = {}) const {
+    return (*this)(policy, std::ranges::begin(r), std::ranges::end(r), std::move(comp), std::move(proj));
+  }
+};
+
+// The ws:: iterator sorts the objects below run.
+struct sort_call {
+  template <class... Args>
+  void operator()(Args... args) const { ws::sort(args...); }
+};
+struct stable_sort_call {
+  template <class... Args>
+  void operator()(Args... args) const { ws::stable_sort(args...); }
+};
+
+/// sort(policy, r, comp, proj) or (policy, first, last, comp, proj): sorts by
+/// comp(proj(a), proj(b)) and returns last, as std::ranges::sort does.
+/// Complexity and exceptions: ws::sort.
+inline constexpr sort_algorithm<sort_call> sort{};
+
+/// stable_sort(policy, r, comp, proj): as sort, keeping the order of
+/// equivalent elements. Complexity and exceptions: ws::stable_sort.
+inline constexpr sort_algorithm<stable_sort_call> stable_sort{};
+
+}  // namespace ws::ranges
