@@ -11,6 +11,10 @@
 //   nth_element(first, nth, last)
 //   sort(first, last)                    stable_sort(first, last, comp)
 //   sort(first, last, comp)              (a comparison sort everywhere)
+//   sort_by(first, last, key)            stable_sort_by(first, last, key)
+//                                        (by a key projection: ws through
+//                                         ws::ranges, the others with a
+//                                         comparator of keys, key_less)
 //   fib(n)                               (recursive fork-join, no cutoff)
 //   nested_sort(blocks, block_size, data) (a parallel for over blocks whose
 //                                          body sorts its block in parallel)
@@ -39,6 +43,7 @@
 #include <vector>
 
 #include "pstl_ws/join.hpp"
+#include "pstl_ws/ranges.hpp"
 #include "pstl_ws/std.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
@@ -53,6 +58,13 @@ inline std::vector<std::size_t> block_offsets(std::size_t blocks, std::size_t bl
     offsets[block] = block * block_size;
   }
   return offsets;
+}
+
+/// The comparator of sort_by for the backends without projections:
+/// key(a) < key(b).
+template <class Key>
+auto key_less(Key key) {
+  return [key](const auto& a, const auto& b) { return std::invoke(key, a) < std::invoke(key, b); };
 }
 
 inline std::uint64_t fib_sequential(int n) {
@@ -117,6 +129,14 @@ struct seq_backend {
   template <class It, class Compare>
   void stable_sort(It first, It last, Compare comp) const {
     std::stable_sort(first, last, comp);
+  }
+  template <class It, class Key>
+  void sort_by(It first, It last, Key key) const {
+    std::sort(first, last, key_less(key));
+  }
+  template <class It, class Key>
+  void stable_sort_by(It first, It last, Key key) const {
+    std::stable_sort(first, last, key_less(key));
   }
   std::uint64_t fib(int n) const { return fib_sequential(n); }
   template <class T>
@@ -200,6 +220,22 @@ class policy_backend {
   template <class It, class Compare>
   void stable_sort(It first, It last, Compare comp) const {
     std::stable_sort(m_policy, first, last, comp);
+  }
+  template <class It, class Key>
+  void sort_by(It first, It last, Key key) const {
+    if constexpr (ws::is_execution_policy_v<Policy>) {
+      ws::ranges::sort(m_policy, first, last, {}, key);
+    } else {
+      std::sort(m_policy, first, last, key_less(key));
+    }
+  }
+  template <class It, class Key>
+  void stable_sort_by(It first, It last, Key key) const {
+    if constexpr (ws::is_execution_policy_v<Policy>) {
+      ws::ranges::stable_sort(m_policy, first, last, {}, key);
+    } else {
+      std::stable_sort(m_policy, first, last, key_less(key));
+    }
   }
   template <class T>
   void nested_sort(std::size_t blocks, std::size_t block_size, std::vector<T>& data) const {

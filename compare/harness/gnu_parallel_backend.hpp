@@ -90,6 +90,14 @@ class gnu_parallel_backend {
     omp_set_num_threads(m_threads);
     __gnu_parallel::stable_sort(first, last, comp);
   }
+  template <class It, class Key>
+  void sort_by(It first, It last, Key key) const {
+    sort(first, last, key_less(key));
+  }
+  template <class It, class Key>
+  void stable_sort_by(It first, It last, Key key) const {
+    stable_sort(first, last, key_less(key));
+  }
   std::uint64_t fib(int n) const {
     std::uint64_t result = 0;
 #pragma omp parallel num_threads(m_threads)

@@ -137,6 +137,10 @@ class tbb_backend {
   void sort(It first, It last, Compare comp) const {
     tbb::parallel_sort(first, last, comp);
   }
+  template <class It, class Key>
+  void sort_by(It first, It last, Key key) const {
+    tbb::parallel_sort(first, last, key_less(key));
+  }
   std::uint64_t fib(int n) const {
     auto root = [n] { return fib_task_group(n); };
     return m_enter(root);

@@ -130,6 +130,43 @@ std::vector<std::uint32_t> merge_input(std::size_t n) {
   return values;
 }
 
+/// A 16-byte record sorted by its 32-bit key, as a program sorts structs by
+/// one member.
+struct record {
+  std::uint32_t key;
+  std::uint32_t spare;
+  std::uint64_t payload;
+  bool operator==(const record&) const = default;
+};
+
+/// n records with distinct keys in random order (i times an odd constant, a
+/// bijection of 32-bit integers), so that every sort, stable or not, gives
+/// seq's order.
+std::vector<record> random_records(std::size_t n) {
+  std::vector<record> values(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    values[i] = {static_cast<std::uint32_t>(i * 2654435761U), 0, i};
+  }
+  return values;
+}
+
+/// A (64-bit key, position) pair as a trivially copyable struct (std::pair is
+/// not: its assignment is user-provided).
+struct key_position {
+  std::uint64_t key;
+  std::uint32_t position;
+  bool operator==(const key_position&) const = default;
+};
+
+/// keyed_pairs as key_position structs: about four elements per key.
+std::vector<key_position> key_positions(std::size_t n) {
+  const std::vector<keyed> pairs = keyed_pairs(n);
+  std::vector<key_position> values(n);
+  std::transform(pairs.begin(), pairs.end(), values.begin(),
+                 [](const keyed& pair) { return key_position{pair.first, pair.second}; });
+  return values;
+}
+
 std::vector<int> no_input(std::size_t) { return {}; }
 
 // ---- element functions ---------------------------------------------------
@@ -274,6 +311,23 @@ struct stable_sort_op {
   }
 };
 
+/// A sort by one member, `key`: ws through ws::ranges with the member as its
+/// projection, the other backends with a comparator of keys.
+template <auto Key, bool Stable>
+struct sort_by_op {
+  template <class B, class T>
+    requires(Stable ? requires(B& b, std::vector<T>& data) { b.stable_sort_by(data.begin(), data.end(), Key); }
+                    : requires(B& b, std::vector<T>& data) { b.sort_by(data.begin(), data.end(), Key); })
+  double operator()(B& b, std::vector<T>& data) const {
+    if constexpr (Stable) {
+      b.stable_sort_by(data.begin(), data.end(), Key);
+    } else {
+      b.sort_by(data.begin(), data.end(), Key);
+    }
+    return 0.0;
+  }
+};
+
 struct fib_op {
   template <class B>
     requires requires(B& b) { b.fib(k_fib_n); }
@@ -340,6 +394,9 @@ void add_workloads(suite& s, size_mode mode, std::size_t callers) {
   s.add("sort u32 reversed", sort_n, reversed_uint32s, sort_op{}, k_sort_traits);
   s.add("sort u32 few unique", large_sort_n, few_unique_uint32s, sort_op{}, k_sort_traits);
   s.add("stable_sort u64-u32 pairs", sort_n, keyed_pairs, stable_sort_op{}, k_sort_traits);
+  s.add("sort structs by u32 key", sort_n, random_records, sort_by_op<&record::key, false>{}, k_sort_traits);
+  s.add("stable_sort u64-u32 pairs by key", sort_n, key_positions, sort_by_op<&key_position::key, true>{},
+        k_sort_traits);
   s.add("merge u32", 2 * sort_n, merge_input, merge_op{});
   s.add("nth_element u32 median", sort_n, random_uint32s, nth_element_op{},
         {.m_check_value = true, .m_check_data = false});

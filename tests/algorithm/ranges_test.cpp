@@ -1,18 +1,25 @@
 // SPDX-License-Identifier: MIT
 // ws::ranges, the parallel range algorithms, against the serial std::ranges
-// algorithms: with projections, on ranges and on iterator and sized sentinel
-// pairs, on views, with move-only elements, and with outputs shorter than
-// their inputs (never written past their end).
+// algorithms: with projections (the sorts by an arithmetic member take the
+// radix sort), on ranges and on iterator and sized sentinel pairs, on views,
+// with move-only elements, and with outputs shorter than their inputs (never
+// written past their end).
 #include <pstl_ws/ranges.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <ranges>
 #include <span>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -137,6 +144,135 @@ TEST_CASE("arithmetic elements sort without a projection, as std::ranges::sort s
     v = values;
     ws::ranges::stable_sort(ws::seq, v, std::ranges::greater{});
     CHECK(v == expected);
+  });
+}
+
+namespace {
+
+/// An element sorted by an arithmetic member, its index telling apart
+/// elements with equal keys.
+template <class K>
+struct keyed {
+  K key;
+  std::uint32_t index;
+};
+
+/// n elements with keys of type K: duplicates, both signs, and for floating
+/// point -0.0 and +0.0 (equal, so a stable sort keeps them in input order)
+/// and, when `with_nan`, some NaNs.
+template <class K>
+std::vector<keyed<K>> keyed_values(std::size_t n, bool with_nan) {
+  const std::vector<long> draws = ws_test::random_values(n, 2000);
+  std::vector<keyed<K>> result(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    K key = static_cast<K>(draws[i] - (std::is_signed_v<K> ? 1000 : 0));
+    if constexpr (std::is_floating_point_v<K>) {
+      key = draws[i] % 7 == 0 ? (i % 2 == 0 ? K(-0.0) : K(0.0)) : key / 8;
+      if (with_nan && draws[i] % 101 == 0) {
+        key = std::numeric_limits<K>::quiet_NaN();
+      }
+    }
+    result[i] = {key, static_cast<std::uint32_t>(i)};
+  }
+  return result;
+}
+
+/// Whether a and b hold the same elements in the same order, comparing keys
+/// by their bits (so -0.0 differs from +0.0 and a NaN equals itself).
+template <class K>
+bool same_elements(const std::vector<keyed<K>>& a, const std::vector<keyed<K>>& b) {
+  return std::ranges::equal(a, b, [](const keyed<K>& x, const keyed<K>& y) {
+    return std::bit_cast<std::array<unsigned char, sizeof(K)>>(x.key) ==
+               std::bit_cast<std::array<unsigned char, sizeof(K)>>(y.key) &&
+           x.index == y.index;
+  });
+}
+
+/// ws::ranges::sort and stable_sort by the member key, and by a noexcept
+/// lambda that reads it, against std::ranges::stable_sort: the radix sort on
+/// projected keys, ascending and descending.
+template <class K, class Comp>
+void check_radix_by_projection(Comp comp) {
+  using element = keyed<K>;
+  const auto key_of = [](const element& e) noexcept { return e.key; };
+  static_assert(ws::detail::uses_radix_sort_v<element*, decltype(ws::detail::projected(comp, &element::key))>);
+  static_assert(ws::detail::uses_radix_sort_v<element*, decltype(ws::detail::projected(comp, key_of))>);
+  for (const std::size_t n : ws_test::sizes_around(k_grain)) {
+    CAPTURE(n);
+    const std::vector<element> values = keyed_values<K>(n, false);
+    std::vector<element> expected = values;
+    std::ranges::stable_sort(expected, comp, &element::key);
+    for_each_policy([&](auto policy) {
+      std::vector<element> v = values;
+      ws::ranges::stable_sort(policy, v, comp, &element::key);
+      CHECK(same_elements(v, expected));
+      v = values;
+      ws::ranges::sort(policy, v, comp, key_of);
+      CHECK(std::ranges::equal(v, expected, {}, &element::key, &element::key));
+    });
+  }
+}
+
+/// With NaN keys (no strict weak order, so std:: gives no result to compare
+/// with) the sort still holds every element once, the others in order.
+template <class K>
+void check_radix_with_nan() {
+  using element = keyed<K>;
+  const std::vector<element> values = keyed_values<K>(100'003, true);
+  ws_test::for_each_pool([&](ws::parallel_policy policy) {
+    std::vector<element> v = values;
+    ws::ranges::sort(policy, v, {}, &element::key);
+    std::vector<element> numbers;
+    std::ranges::copy_if(v, std::back_inserter(numbers), [](const element& e) { return !std::isnan(e.key); });
+    CHECK(std::ranges::is_sorted(numbers, {}, &element::key));
+    std::ranges::sort(v, {}, &element::index);
+    CHECK(same_elements(v, values));
+  });
+}
+
+}  // namespace
+
+TEST_CASE("sorts by an arithmetic member take the radix sort and give std::ranges::stable_sort's order" *
+          doctest::timeout(300)) {
+  check_radix_by_projection<std::uint8_t>(std::ranges::less{});
+  check_radix_by_projection<std::int16_t>(std::ranges::greater{});
+  check_radix_by_projection<std::uint32_t>(std::ranges::less{});
+  check_radix_by_projection<std::int64_t>(std::ranges::greater{});
+  check_radix_by_projection<float>(std::ranges::less{});
+  check_radix_by_projection<double>(std::ranges::greater{});
+}
+
+TEST_CASE("sorts by a floating-point member with NaNs keep every element and order the others" *
+          doctest::timeout(120)) {
+  check_radix_with_nan<float>();
+  check_radix_with_nan<double>();
+}
+
+TEST_CASE("sorts the radix sort cannot take (a throwing projection, elements that are not trivially copyable) "
+          "compare instead" * doctest::timeout(120)) {
+  struct named {
+    std::string name;
+    int key;
+  };
+  const auto throwing_key = [](const keyed<int>& e) { return e.key; };
+  static_assert(!ws::detail::uses_radix_sort_v<keyed<int>*, decltype(ws::detail::projected(std::ranges::less{},
+                                                                                            throwing_key))>);
+  static_assert(!ws::detail::uses_radix_sort_v<named*, decltype(ws::detail::projected(std::ranges::less{},
+                                                                                       &named::key))>);
+  const std::vector<keyed<int>> values = keyed_values<int>(50'000, false);
+  std::vector<named> names(values.size());
+  std::ranges::transform(values, names.begin(),
+                         [](const keyed<int>& e) { return named{std::to_string(e.index), e.key}; });
+  std::vector<keyed<int>> expected = values;
+  std::ranges::stable_sort(expected, {}, &keyed<int>::key);
+  ws_test::for_each_pool([&](ws::parallel_policy policy) {
+    std::vector<keyed<int>> v = values;
+    ws::ranges::stable_sort(policy, v, {}, throwing_key);
+    CHECK(same_elements(v, expected));
+    std::vector<named> n = names;
+    ws::ranges::stable_sort(policy, n, {}, &named::key);
+    CHECK(std::ranges::equal(n, expected, {}, &named::name,
+                             [](const keyed<int>& e) { return std::to_string(e.index); }));
   });
 }
 

@@ -19,12 +19,12 @@
 namespace ws {
 namespace detail {
 
-/// Whether a call sorts with the radix sort: contiguous arithmetic elements
-/// compared by one of the comparators radix_direction_v knows.
+/// Whether a call sorts with the radix sort: contiguous elements, arithmetic
+/// and compared by one of the comparators radix_direction_v knows, or
+/// compared by such a comparator on an arithmetic key a projection gives
+/// (radix_sorts).
 template <class It, class Comp>
-inline constexpr bool uses_radix_sort_v =
-    std::contiguous_iterator<It> && radix_sortable<std::iter_value_t<It>> &&
-    radix_direction_v<Comp, std::iter_value_t<It>> != 0;
+inline constexpr bool uses_radix_sort_v = std::contiguous_iterator<It> && radix_sorts<Comp, std::iter_value_t<It>>();
 
 /// The shortest input that takes the radix sort (on the calling thread too),
 /// for keys of `key_bytes` bytes: every pass has a fixed cost of a few hundred
@@ -36,12 +36,13 @@ constexpr std::size_t radix_sort_min(std::size_t key_bytes) noexcept { return 32
 /// (then on a worker), if the call qualifies (uses_radix_sort_v, at least
 /// radix_sort_min elements) and its buffer can be allocated; returns whether
 /// it did. Exceptions: std::bad_alloc for the radix sort's counters.
-template <class Comp, std::random_access_iterator It>
-bool try_radix_sort([[maybe_unused]] It first, [[maybe_unused]] std::size_t n, [[maybe_unused]] bool parallel) {
+template <std::random_access_iterator It, class Comp>
+bool try_radix_sort([[maybe_unused]] It first, [[maybe_unused]] std::size_t n, [[maybe_unused]] bool parallel,
+                    [[maybe_unused]] const Comp& comp) {
   if constexpr (uses_radix_sort_v<It, Comp>) {
-    using value = std::iter_value_t<It>;
-    if (n >= radix_sort_min(sizeof(value))) {
-      return radix_sort<value, radix_direction_v<Comp, value>>(std::to_address(first), n, parallel);
+    const auto order = radix_order_of<std::iter_value_t<It>>(comp);
+    if (n >= radix_sort_min(sizeof(typename decltype(order)::key_type))) {
+      return radix_sort(std::to_address(first), n, parallel, order);
     }
   }
   return false;
@@ -53,7 +54,7 @@ void sort_on_caller(It first, std::size_t n, Comp& comp) {
   if (sort_if_presorted(first, n, comp, false)) {
     return;
   }
-  if (!try_radix_sort<Comp>(first, n, false)) {
+  if (!try_radix_sort(first, n, false, comp)) {
     sequential_sort(first, first + static_cast<std::iter_difference_t<It>>(n), comp);
   }
 }
@@ -64,7 +65,7 @@ void sort_on_caller(It first, std::size_t n, Comp& comp) {
 /// 10^7 keys measured 3-10% slower (the harness, builds run alternately).
 template <std::random_access_iterator It, class Comp>
 [[gnu::noinline]] void sort_parallel(It first, std::size_t n, Comp& comp, std::size_t leaf) {
-  if (sort_if_presorted(first, n, comp, true) || try_radix_sort<Comp>(first, n, true)) {
+  if (sort_if_presorted(first, n, comp, true) || try_radix_sort(first, n, true, comp)) {
     return;
   }
   par_sort(first, n, comp, leaf);

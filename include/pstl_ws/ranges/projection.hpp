@@ -31,6 +31,11 @@ class projected_fn {
     return std::invoke(m_f, std::invoke(m_proj, std::forward<Args>(args))...);
   }
 
+  /// The function and the projection, for the algorithms that take the two
+  /// apart (the radix sort reads keys through the projection).
+  constexpr const F& function() const noexcept { return m_f; }
+  constexpr const Proj& projection() const noexcept { return m_proj; }
+
  private:
   F m_f;
   Proj m_proj;

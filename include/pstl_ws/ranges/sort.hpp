@@ -18,7 +18,10 @@ namespace ws::ranges {
 /// A range algorithm that sorts [first, last) by comp on the projected
 /// elements: Call runs the ws:: iterator sort. With std::identity (the
 /// default) the comparator reaches the iterator sort unchanged, so arithmetic
-/// elements with std::ranges::less or std::ranges::greater take its radix sort.
+/// elements with std::ranges::less or std::ranges::greater take its radix
+/// sort; so do trivially copyable elements under such a comparator and a
+/// projection to an arithmetic key that cannot throw (a data member pointer,
+/// a noexcept lambda), sorted by that key.
 template <class Call>
 struct sort_algorithm {
   template <execution_policy Ep, std::random_access_iterator I, std::sized_sentinel_for<I> S,
@@ -50,7 +53,8 @@ struct stable_sort_call {
 
 /// sort(policy, r, comp, proj) or (policy, first, last, comp, proj): sorts by
 /// comp(proj(a), proj(b)) and returns last, as std::ranges::sort does.
-/// Complexity and exceptions: ws::sort.
+/// Complexity and exceptions: ws::sort (the radix sort's O(n * sizeof(key))
+/// where it applies).
 inline constexpr sort_algorithm<sort_call> sort{};
 
 /// stable_sort(policy, r, comp, proj): as sort, keeping the order of

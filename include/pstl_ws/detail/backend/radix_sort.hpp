@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: MIT
 // radix_sort: a radix sort for arithmetic keys compared by std::less /
-// std::greater (and their std::ranges and transparent forms): in parallel, one
-// most-significant-digit pass splits the keys into 256 buckets, which are then
-// sorted independently, each by a sequential least-significant-digit sort that
-// runs in cache. Every pass keeps the order of equal keys, and values that
-// compare equal share a key, so the sort is stable: ws::sort and
-// ws::stable_sort both use it.
+// std::greater (and their std::ranges and transparent forms), the elements
+// being the keys or carrying them (a projection to an arithmetic member of a
+// trivially copyable element): in parallel, one most-significant-digit pass
+// splits the elements into 256 buckets, which are then sorted independently,
+// each by a sequential least-significant-digit sort that runs in cache. Every
+// pass keeps the order of equal keys, and values that compare equal share a
+// key, so the sort is stable: ws::sort and ws::stable_sort both use it.
 // docs/algorithms.md#sort.
 #pragma once
 
@@ -16,10 +17,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>  // for std::memcpy
-#include <functional>  // for std::less, std::ranges::less, std::greater, ...
+#include <functional>  // for std::identity, std::invoke, std::less, std::ranges::less, std::greater, ...
 #include <numeric>  // for std::exclusive_scan, std::accumulate
-#include <type_traits>  // for std::is_arithmetic_v, std::is_same_v, std::conditional_t, ...
-#include <utility>  // for std::index_sequence, std::make_index_sequence, std::swap
+#include <type_traits>  // for std::is_arithmetic_v, std::is_same_v, std::conditional_t, std::invoke_result_t, ...
+#include <utility>  // for std::declval, std::index_sequence, std::make_index_sequence, std::move, std::swap
 #include <vector>
 
 #include "pstl_ws/detail/backend/par_for.hpp"
@@ -70,10 +71,84 @@ auto radix_key(T value) noexcept {
   return Direction > 0 ? bits : key(~bits);
 }
 
-/// The digit of `value` that the pass at bit `shift` sorts by.
+/// How the radix sort orders elements of type E: by the arithmetic key
+/// key_of(e), ascending (Direction 1) or descending (-1). For arithmetic
+/// elements sorted by their value, KeyOf is std::identity; otherwise E is
+/// trivially copyable (the passes move elements with memcpy) and key_of
+/// cannot throw (a pass that threw would leave elements in the buffer).
+template <class E, class KeyOf, int Direction>
+class radix_order {
+ public:
+  using element = E;
+  using key_type = std::remove_cvref_t<std::invoke_result_t<const KeyOf&, const E&>>;
+  static_assert(radix_sortable<key_type> && (Direction == 1 || Direction == -1));
+  static_assert(std::is_trivially_copyable_v<E> && std::is_nothrow_invocable_v<const KeyOf&, const E&>);
+
+  /// Whether the elements are their own keys: then 1-byte keys are rewritten
+  /// in place from their counts (radix_pass) instead of moved.
+  static constexpr bool k_elements_are_keys = std::is_same_v<KeyOf, std::identity>;
+
+  constexpr explicit radix_order(KeyOf key_of) noexcept : m_key_of(std::move(key_of)) {}
+
+  /// The digit of e's key that the pass at bit `shift` sorts by.
+  std::size_t digit(const E& e, unsigned shift) const noexcept {
+    const auto key = radix_key<key_type, Direction>(std::invoke(m_key_of, e));
+    return static_cast<std::size_t>((key >> shift) & (k_radix_buckets - 1));
+  }
+
+  /// The element whose key is `key`, for 1-byte keys that are the elements:
+  /// there radix_key is an XOR with a constant (the key of the all-zero
+  /// value), so it is its own inverse. Only for keys of actual values (2 is no
+  /// bool).
+  static E value_of(std::size_t key) noexcept
+    requires(k_elements_are_keys && sizeof(E) == 1)
+  {
+    return std::bit_cast<E>(static_cast<std::uint8_t>(key ^ radix_key<E, Direction>(E{})));
+  }
+
+ private:
+  [[no_unique_address]] KeyOf m_key_of;
+};
+
+/// The order of arithmetic elements sorted by their value.
 template <radix_sortable T, int Direction>
-std::size_t radix_digit(T value, unsigned shift) noexcept {
-  return static_cast<std::size_t>((radix_key<T, Direction>(value) >> shift) & (k_radix_buckets - 1));
+using radix_value_order = radix_order<T, std::identity, Direction>;
+
+/// Whether the radix sort is taken for the comparator Comp, which either is
+/// one of those radix_direction_v knows, on the element itself, or compares
+/// projected keys: it offers function(), one of those comparators, and
+/// projection(), which maps an element to an arithmetic key without throwing
+/// (ws::ranges' projected comparators do). The elements must then be
+/// trivially copyable.
+template <class Comp, class E>
+consteval bool radix_sorts() {
+  if constexpr (radix_sortable<E> && radix_direction_v<Comp, E> != 0) {
+    return true;
+  } else if constexpr (requires(const Comp& comp) {
+                         comp.function();
+                         comp.projection();
+                       }) {
+    using projection = std::remove_cvref_t<decltype(std::declval<const Comp&>().projection())>;
+    using function = std::remove_cvref_t<decltype(std::declval<const Comp&>().function())>;
+    if constexpr (std::is_trivially_copyable_v<E> && std::is_nothrow_invocable_v<const projection&, const E&>) {
+      using key = std::remove_cvref_t<std::invoke_result_t<const projection&, const E&>>;
+      return radix_sortable<key> && radix_direction_v<function, key> != 0;
+    }
+  }
+  return false;
+}
+
+/// The radix order of a comparator for which radix_sorts<Comp, E>().
+template <class E, class Comp>
+auto radix_order_of(const Comp& comp) {
+  if constexpr (radix_sortable<E> && radix_direction_v<Comp, E> != 0) {
+    return radix_value_order<E, radix_direction_v<Comp, E>>(std::identity{});
+  } else {
+    using projection = std::remove_cvref_t<decltype(comp.projection())>;
+    using key = std::remove_cvref_t<std::invoke_result_t<const projection&, const E&>>;
+    using function = std::remove_cvref_t<decltype(comp.function())>;
+    return radix_order<E, projection, radix_direction_v<function, key>>(comp.projection());
+  }
 }
 
 /// How many keys have each digit value, for Passes consecutive digits.
@@ -82,56 +157,49 @@ using digit_counts = std::array<std::array<std::size_t, k_radix_buckets>, Passes
 
 /// Adds to counts[p] the digits of the keys in [first, last) at bit
 /// shift + p * k_radix_bits, for every p < Passes, in one sweep over the keys.
-template <radix_sortable T, int Direction, std::size_t Passes>
-void count_digits(const T* first, const T* last, unsigned shift, digit_counts<Passes>& counts) noexcept {
-  for (const T* it = first; it != last; ++it) {
-    const T value = *it;
+template <std::size_t Passes, class Order, class E = typename Order::element>
+void count_digits(const E* first, const E* last, unsigned shift, digit_counts<Passes>& counts,
+                  const Order& order) noexcept {
+  for (const E* it = first; it != last; ++it) {
+    const E& element = *it;
     [&]<std::size_t... P>(std::index_sequence<P...>) {
-      (++counts[P][radix_digit<T, Direction>(value, shift + unsigned{P} * k_radix_bits)], ...);
+      (++counts[P][order.digit(element, shift + unsigned{P} * k_radix_bits)], ...);
     }(std::make_index_sequence<Passes>());
   }
 }
 
-/// Moves each key of [first, last) to target[next[d]++], d its digit at bit
-/// `shift`. Takes next by value, so the loop keeps it local.
-template <radix_sortable T, int Direction>
-void scatter_digits(const T* first, const T* last, T* target, unsigned shift,
-                    std::array<std::size_t, k_radix_buckets> next) noexcept {
-  for (const T* it = first; it != last; ++it) {
-    target[next[radix_digit<T, Direction>(*it, shift)]++] = *it;
+/// Moves each element of [first, last) to target[next[d]++], d its key's
+/// digit at bit `shift`. Takes next by value, so the loop keeps it local.
+template <class Order, class E = typename Order::element>
+void scatter_digits(const E* first, const E* last, E* target, unsigned shift,
+                    std::array<std::size_t, k_radix_buckets> next, const Order& order) noexcept {
+  for (const E* it = first; it != last; ++it) {
+    target[next[order.digit(*it, shift)]++] = *it;
   }
 }
 
-/// The value whose key is `key`, for 1-byte T: there radix_key is an XOR with
-/// a constant (the key of the all-zero value), so it is its own inverse. Only
-/// for keys of actual values (2 is no bool).
-template <radix_sortable T, int Direction>
-T radix_value(std::size_t key) noexcept {
-  static_assert(sizeof(T) == 1);
-  return std::bit_cast<T>(static_cast<std::uint8_t>(key ^ radix_key<T, Direction>(T{})));
-}
-
-/// Sorts keys[0, n) by their low `bytes` bytes (the others being equal) on the
-/// calling thread: one sweep counts every digit, then one scatter pass per
-/// byte on which the keys differ, back and forth between keys and scratch (n
-/// elements). Returns where the sorted keys are: keys or scratch.
-template <radix_sortable T, int Direction>
-T* lsd_radix_sort(T* keys, T* scratch, std::size_t n, std::size_t bytes) {
+/// Sorts keys[0, n) by the low `bytes` bytes of their keys (the others being
+/// equal) on the calling thread: one sweep counts every digit, then one
+/// scatter pass per byte on which the keys differ, back and forth between keys
+/// and scratch (n elements). Returns where the sorted elements are: keys or
+/// scratch.
+template <class Order, class E = typename Order::element>
+E* lsd_radix_sort(E* keys, E* scratch, std::size_t n, std::size_t bytes, const Order& order) {
   if (n < 2 || bytes == 0) {
     return keys;
   }
-  digit_counts<sizeof(T)> counts{};
-  count_digits<T, Direction, sizeof(T)>(keys, keys + n, 0, counts);
-  T* source = keys;
-  T* target = scratch;
+  digit_counts<sizeof(typename Order::key_type)> counts{};
+  count_digits(keys, keys + n, 0, counts, order);
+  E* source = keys;
+  E* target = scratch;
   for (std::size_t pass = 0; pass < bytes; ++pass) {
     const auto shift = static_cast<unsigned>(pass * k_radix_bits);
-    if (counts[pass][radix_digit<T, Direction>(*source, shift)] == n) {
+    if (counts[pass][order.digit(*source, shift)] == n) {
       continue;  // every key has the same digit here: the pass would move nothing
     }
     std::array<std::size_t, k_radix_buckets> next;
     std::exclusive_scan(counts[pass].begin(), counts[pass].end(), next.begin(), std::size_t{0});
-    scatter_digits<T, Direction>(source, source + n, target, shift, next);
+    scatter_digits(source, source + n, target, shift, next, order);
     std::swap(source, target);
   }
   return source;
@@ -140,17 +208,24 @@ T* lsd_radix_sort(T* keys, T* scratch, std::size_t n, std::size_t bytes) {
 /// Where each of the 256 buckets of a pass starts, and (last) where they end.
 using bucket_bounds = std::array<std::size_t, k_radix_buckets + 1>;
 
+/// Whether the elements are 1-byte keys, which a pass rewrites in place from
+/// their counts (a counting sort) instead of moving them.
+template <class Order>
+inline constexpr bool counts_in_place_v = Order::k_elements_are_keys && sizeof(typename Order::element) == 1;
+
 /// One pass over keys[0, n) on the digit at bit `shift`, in parallel over
-/// chunks of k_radix_chunk keys when `parallel` (then on a worker), else in
-/// one chunk: each chunk counts its digits, an exclusive scan over (digit,
+/// chunks of k_radix_chunk elements when `parallel` (then on a worker), else
+/// in one chunk: each chunk counts its digits, an exclusive scan over (digit,
 /// chunk) gives each chunk its output offsets, and each chunk scatters its
-/// keys into target, grouped by digit. For 1-byte keys the counts say it all:
-/// each chunk writes its runs of equal values into keys itself instead (a
-/// counting sort; target is unused). Returns the bucket bounds, or false if
-/// every key has the same digit (then nothing moved).
+/// elements into target, grouped by digit. For 1-byte keys that are the
+/// elements the counts say it all: each chunk writes its runs of equal values
+/// into keys itself instead (a counting sort; target is unused). Returns the
+/// bucket bounds, or false if every key has the same digit (then nothing
+/// moved).
 /// Exceptions: std::bad_alloc for the n / 256 counters.
-template <radix_sortable T, int Direction>
-bool radix_pass(T* keys, T* target, std::size_t n, unsigned shift, bool parallel, bucket_bounds& bounds) {
+template <class Order, class E = typename Order::element>
+bool radix_pass(E* keys, E* target, std::size_t n, unsigned shift, bool parallel, bucket_bounds& bounds,
+                const Order& order) {
   const std::size_t chunks = parallel ? std::max<std::size_t>(1, n / k_radix_chunk) : 1;
   const auto chunk_begin = [n, chunks](std::size_t c) { return n / chunks * c + std::min(c, n % chunks); };
   // offsets[d * chunks + c]: first how many keys of chunk c have digit d, then,
@@ -159,14 +234,14 @@ bool radix_pass(T* keys, T* target, std::size_t n, unsigned shift, bool parallel
   auto count = [&](std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end; ++c) {
       digit_counts<1> local{};
-      count_digits<T, Direction, 1>(keys + chunk_begin(c), keys + chunk_begin(c + 1), shift, local);
+      count_digits(keys + chunk_begin(c), keys + chunk_begin(c + 1), shift, local, order);
       for (std::size_t d = 0; d < k_radix_buckets; ++d) {
         offsets[d * chunks + c] = local[0][d];
       }
     }
   };
   par_for_if(parallel, chunks, 1, count);
-  const auto same_digit = offsets.begin() + static_cast<std::ptrdiff_t>(radix_digit<T, Direction>(*keys, shift) * chunks);
+  const auto same_digit = offsets.begin() + static_cast<std::ptrdiff_t>(order.digit(*keys, shift) * chunks);
   if (std::accumulate(same_digit, same_digit + static_cast<std::ptrdiff_t>(chunks), std::size_t{0}) == n) {
     return false;
   }
@@ -177,12 +252,12 @@ bool radix_pass(T* keys, T* target, std::size_t n, unsigned shift, bool parallel
   bounds[k_radix_buckets] = n;
   auto move_keys = [&](std::size_t begin, std::size_t end) {
     for (std::size_t c = begin; c < end; ++c) {
-      if constexpr (sizeof(T) == 1) {
+      if constexpr (counts_in_place_v<Order>) {
         for (std::size_t d = 0; d < k_radix_buckets; ++d) {
           const std::size_t run = d * chunks + c;
           const std::size_t run_end = run + 1 < offsets.size() ? offsets[run + 1] : n;
           if (offsets[run] != run_end) {  // only digits that occur: not every byte is a valid bool
-            std::fill(keys + offsets[run], keys + run_end, radix_value<T, Direction>(d));
+            std::fill(keys + offsets[run], keys + run_end, Order::value_of(d));
           }
         }
       } else {
@@ -190,7 +265,7 @@ bool radix_pass(T* keys, T* target, std::size_t n, unsigned shift, bool parallel
         for (std::size_t d = 0; d < k_radix_buckets; ++d) {
           next[d] = offsets[d * chunks + c];
         }
-        scatter_digits<T, Direction>(keys + chunk_begin(c), keys + chunk_begin(c + 1), target, shift, next);
+        scatter_digits(keys + chunk_begin(c), keys + chunk_begin(c + 1), target, shift, next, order);
       }
     }
   };
@@ -198,69 +273,72 @@ bool radix_pass(T* keys, T* target, std::size_t n, unsigned shift, bool parallel
   return true;
 }
 
-/// Sorts keys[0, n) by their low `bytes` (>= 1) bytes, the others being
-/// equal, with scratch (n elements; unused for 1-byte keys), in parallel when
-/// `parallel` (then on a worker). Skips the top bytes on which all keys agree,
-/// splits the keys by the next one into the buckets of scratch (radix_pass),
-/// then sorts the buckets by the remaining bytes, each back into keys: buckets
-/// of at least k_radix_large_bucket keys the same way, the others with
-/// lsd_radix_sort, whose working set then fits in cache.
-template <radix_sortable T, int Direction>
-void msd_radix_sort(T* keys, T* scratch, std::size_t n, std::size_t bytes, bool parallel) {
+/// Sorts keys[0, n) by the low `bytes` (>= 1) bytes of their keys, the others
+/// being equal, with scratch (n elements; unused for 1-byte keys that are the
+/// elements), in parallel when `parallel` (then on a worker). Skips the top
+/// bytes on which all keys agree, splits the elements by the next one into the
+/// buckets of scratch (radix_pass), then sorts the buckets by the remaining
+/// bytes, each back into keys: buckets of at least k_radix_large_bucket
+/// elements the same way, the others with lsd_radix_sort, whose working set
+/// then fits in cache.
+template <class Order, class E = typename Order::element>
+void msd_radix_sort(E* keys, E* scratch, std::size_t n, std::size_t bytes, bool parallel, const Order& order) {
   bucket_bounds bounds;
   for (; bytes > 0; --bytes) {
     const auto shift = static_cast<unsigned>((bytes - 1) * k_radix_bits);
-    if (radix_pass<T, Direction>(keys, scratch, n, shift, parallel, bounds)) {
+    if (radix_pass(keys, scratch, n, shift, parallel, bounds, order)) {
       break;
     }
   }
-  if (sizeof(T) == 1 || bytes == 0) {
+  if (counts_in_place_v<Order> || bytes == 0) {
     return;  // written in place (1-byte keys), or all keys are equal
   }
   auto sort_buckets = [&](std::size_t begin, std::size_t end) {
     for (std::size_t b = begin; b < end; ++b) {
       const std::size_t size = bounds[b + 1] - bounds[b];
-      T* const from = scratch + bounds[b];
-      T* const to = keys + bounds[b];
-      T* sorted = from;
+      E* const from = scratch + bounds[b];
+      E* const to = keys + bounds[b];
+      E* sorted = from;
       if (size >= k_radix_large_bucket && bytes > 1) {
-        msd_radix_sort<T, Direction>(from, to, size, bytes - 1, parallel);
+        msd_radix_sort(from, to, size, bytes - 1, parallel, order);
       } else {
-        sorted = lsd_radix_sort<T, Direction>(from, to, size, bytes - 1);
+        sorted = lsd_radix_sort(from, to, size, bytes - 1, order);
       }
       if (sorted != to) {
-        std::memcpy(to, sorted, size * sizeof(T));
+        std::memcpy(to, sorted, size * sizeof(E));
       }
     }
   };
   par_for_if(parallel, k_radix_buckets, 1, sort_buckets);
 }
 
-/// Sorts data[0, n), in parallel when `parallel` (then on a worker):
-/// msd_radix_sort, or on the calling thread, below k_radix_large_bucket
-/// elements, lsd_radix_sort, which fits in cache there; for 1-byte keys one
-/// counting pass (no buffer). O(n * sizeof(T)) work, a buffer of n elements
-/// for wider keys (docs/scratch.md).
+/// Sorts data[0, n) by `order`, in parallel when `parallel` (then on a
+/// worker): msd_radix_sort, or on the calling thread, below
+/// k_radix_large_bucket elements, lsd_radix_sort, which fits in cache there;
+/// for 1-byte keys that are the elements one counting pass (no buffer).
+/// O(n * sizeof(key)) work, a buffer of n elements otherwise
+/// (docs/scratch.md).
 /// Returns false, having changed nothing, if the buffer cannot be allocated.
 /// Exceptions: std::bad_alloc for the n / 256 counters of a parallel pass.
-template <radix_sortable T, int Direction>
-bool radix_sort(T* data, std::size_t n, bool parallel) {
+template <class Order, class E = typename Order::element>
+bool radix_sort(E* data, std::size_t n, bool parallel, const Order& order) {
   if (n < 2) {
     return true;
   }
-  if constexpr (sizeof(T) == 1) {
+  if constexpr (counts_in_place_v<Order>) {
     bucket_bounds bounds;
-    radix_pass<T, Direction>(data, data, n, 0, parallel, bounds);
+    radix_pass(data, data, n, 0, parallel, bounds, order);
     return true;
   } else {
-    const scratch_buffer<T> buffer(n);
+    constexpr std::size_t key_bytes = sizeof(typename Order::key_type);
+    const scratch_buffer<E> buffer(n);
     if (buffer.data() == nullptr) {
       return false;
     }
     if (parallel || n >= k_radix_large_bucket) {
-      msd_radix_sort<T, Direction>(data, buffer.data(), n, sizeof(T), parallel);
-    } else if (T* const sorted = lsd_radix_sort<T, Direction>(data, buffer.data(), n, sizeof(T)); sorted != data) {
-      std::memcpy(data, sorted, n * sizeof(T));
+      msd_radix_sort(data, buffer.data(), n, key_bytes, parallel, order);
+    } else if (E* const sorted = lsd_radix_sort(data, buffer.data(), n, key_bytes, order); sorted != data) {
+      std::memcpy(data, sorted, n * sizeof(E));
     }
     return true;
   }
