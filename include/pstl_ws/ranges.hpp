@@ -10,7 +10,10 @@
 
 #include "pstl_ws/ranges/copy.hpp"
 #include "pstl_ws/ranges/find.hpp"
+#include "pstl_ws/ranges/first_difference.hpp"
 #include "pstl_ws/ranges/for_each.hpp"
+#include "pstl_ws/ranges/is_sorted.hpp"
 #include "pstl_ws/ranges/min_max_element.hpp"
 #include "pstl_ws/ranges/range_forms.hpp"
 #include "pstl_ws/ranges/sort.hpp"
+#include "pstl_ws/ranges/subsequence_search.hpp"

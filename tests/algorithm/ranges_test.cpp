@@ -26,8 +26,9 @@
 #include "algorithm_test_support.hpp"
 #include "iota_range.hpp"
 
-// Clang before 16 cannot compile libstdc++'s views (their constraints fail,
-// as iota_range.hpp says); the views other than iota are then left out.
+// Clang before 16 cannot compile libstdc++'s views, std::ranges::subrange
+// among them (their constraints fail, as iota_range.hpp says); the cases
+// that use them, iota aside, are then left out.
 #if defined(__clang__) && __clang_major__ < 16 && defined(__GLIBCXX__)
 #define PSTL_WS_TEST_STD_VIEWS 0
 #else
@@ -56,6 +57,12 @@ std::vector<record> records(std::size_t n, long modulus) {
 
 constexpr auto k_key_is_odd = [](long key) { return key % 2 != 0; };
 constexpr auto k_key_below_1000 = [](long key) { return key < 1000; };
+
+/// Whether two subranges begin and end at the same places.
+template <class Subrange>
+bool same_subrange(const Subrange& a, const Subrange& b) {
+  return a.begin() == b.begin() && a.end() == b.end();
+}
 
 /// Whether v holds the records of `values` (records(...): payload i at index
 /// i), in any order.
@@ -109,6 +116,60 @@ TEST_CASE("searches and counts by projection give std::ranges' answers" * doctes
       const auto expected = std::ranges::minmax_element(values, {}, &record::key);
       CHECK(min == expected.min);
       CHECK(max == expected.max);
+    });
+  }
+}
+
+TEST_CASE("order tests, adjacent_find and two-range comparisons by projection give std::ranges' answers "
+          "(the subranges of search with g++ and clang 16)" *
+          doctest::timeout(300)) {
+  for (const std::size_t n : ws_test::sizes_around(k_grain)) {
+    CAPTURE(n);
+    std::vector<record> sorted = records(n, 50);
+    std::ranges::sort(sorted, {}, &record::key);
+    std::vector<record> heap = records(n, 1000);
+    std::ranges::make_heap(heap, {}, &record::key);
+    const std::vector<record> values = records(n, 50);
+    // A copy whose keys differ from values' from the middle on: a late mismatch.
+    std::vector<long> keys(n);
+    std::ranges::transform(values, keys.begin(), &record::key);
+    if (n > 2) {
+      keys[n / 2 + 1] += 1;
+    }
+    const auto plus_one = [](long key) { return key + 1; };
+    const std::vector<long> pattern = {3, 4, 5};
+    for_each_policy([&](auto policy) {
+      CHECK(ws::ranges::is_sorted(policy, sorted, {}, &record::key));
+      CHECK(ws::ranges::is_sorted_until(policy, values, {}, &record::key) ==
+            std::ranges::is_sorted_until(values, {}, &record::key));
+      CHECK(ws::ranges::is_heap(policy, heap, {}, &record::key));
+      CHECK(ws::ranges::is_heap_until(policy, values, std::ranges::greater{}, &record::key) ==
+            std::ranges::is_heap_until(values, std::ranges::greater{}, &record::key));
+      CHECK(ws::ranges::is_partitioned(policy, sorted, [](long key) { return key < 25; }, &record::key));
+      CHECK(ws::ranges::is_partitioned(policy, values, k_key_is_odd, &record::key) ==
+            std::ranges::is_partitioned(values, k_key_is_odd, &record::key));
+      CHECK(ws::ranges::adjacent_find(policy, values, {}, &record::key) ==
+            std::ranges::adjacent_find(values, {}, &record::key));
+
+      const auto mismatch = ws::ranges::mismatch(policy, values, keys, {}, &record::key);
+      const auto expected = std::ranges::mismatch(values, keys, {}, &record::key);
+      CHECK(mismatch.in1 == expected.in1);
+      CHECK(mismatch.in2 == expected.in2);
+      CHECK(ws::ranges::equal(policy, values, keys, {}, &record::key) ==
+            std::ranges::equal(values, keys, {}, &record::key));
+      CHECK(ws::ranges::equal(policy, keys, values, {}, plus_one, [](const record& r) { return r.key + 1; }) ==
+            std::ranges::equal(keys, values, {}, plus_one, [](const record& r) { return r.key + 1; }));
+
+#if PSTL_WS_TEST_STD_VIEWS
+      CHECK(same_subrange(ws::ranges::search(policy, values, pattern, {}, &record::key),
+                          std::ranges::search(values, pattern, {}, &record::key)));
+      CHECK(same_subrange(ws::ranges::find_end(policy, values, pattern, {}, &record::key),
+                          std::ranges::find_end(values, pattern, {}, &record::key)));
+      CHECK(same_subrange(ws::ranges::search(policy, values, std::vector<long>{}, {}, &record::key),
+                          std::ranges::search(values, std::vector<long>{}, {}, &record::key)));
+#endif
+      CHECK(ws::ranges::find_first_of(policy, values, pattern, {}, &record::key) ==
+            std::ranges::find_first_of(values, pattern, {}, &record::key));
     });
   }
 }
@@ -428,6 +489,14 @@ TEST_CASE("move-only elements sort by projection and move to an output" * doctes
 
 TEST_CASE("a temporary range that does not borrow gives std::ranges::dangling, a view its iterator" *
           doctest::timeout(60)) {
+#if PSTL_WS_TEST_STD_VIEWS
+  using temporary_search = decltype(ws::ranges::search(ws::par, std::vector<long>{}, std::vector<long>{}));
+  static_assert(std::is_same_v<temporary_search, std::ranges::dangling>);
+#endif
+  using mismatch_of_temporary =
+      decltype(ws::ranges::mismatch(ws::par, std::vector<long>{}, std::declval<std::vector<long>&>()));
+  static_assert(std::is_same_v<mismatch_of_temporary,
+                               std::ranges::mismatch_result<std::ranges::dangling, std::vector<long>::iterator>>);
   using temporary_find = decltype(ws::ranges::find(ws::par, std::vector<long>{}, 1L));
   static_assert(std::is_same_v<temporary_find, std::ranges::dangling>);
   using temporary_sort = decltype(ws::ranges::sort(ws::par, std::vector<long>{}));
