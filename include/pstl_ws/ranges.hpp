@@ -15,5 +15,6 @@
 #include "pstl_ws/ranges/is_sorted.hpp"
 #include "pstl_ws/ranges/min_max_element.hpp"
 #include "pstl_ws/ranges/range_forms.hpp"
+#include "pstl_ws/ranges/replace.hpp"
 #include "pstl_ws/ranges/sort.hpp"
 #include "pstl_ws/ranges/subsequence_search.hpp"

@@ -354,7 +354,7 @@ TEST_CASE("for_each visits every element once through the projection and returns
   }
 }
 
-TEST_CASE("copy, move and transform fill their output and return where both ends stopped" * doctest::timeout(120)) {
+TEST_CASE("copy, transform, replace and fill write what std::ranges writes and return where they stopped" * doctest::timeout(120)) {
   for (const std::size_t n : ws_test::sizes_around(k_grain)) {
     CAPTURE(n);
     const std::vector<record> values = records(n, 1000);
@@ -377,6 +377,16 @@ TEST_CASE("copy, move and transform fill their output and return where both ends
       CHECK(summed.in1 == values.end());
       CHECK(summed.in2 == doubled.end());
       CHECK(keys == sums);
+
+      std::vector<record> replaced = values;
+      std::vector<record> expected_replaced = values;
+      std::ranges::replace(expected_replaced, 17L, record{-1, -1}, &record::key);
+      CHECK(ws::ranges::replace(policy, replaced, 17L, record{-1, -1}, &record::key) == replaced.end());
+      CHECK(replaced == expected_replaced);
+      std::ranges::replace_if(expected_replaced, k_key_is_odd, record{-2, -2}, &record::key);
+      CHECK(ws::ranges::replace_if(policy, replaced.begin(), replaced.end(), k_key_is_odd, record{-2, -2},
+                                   &record::key) == replaced.end());
+      CHECK(replaced == expected_replaced);
 
       CHECK(ws::ranges::fill(policy, keys, 7L) == keys.end());
       CHECK(std::ranges::count(keys, 7L) == static_cast<std::ptrdiff_t>(n));
