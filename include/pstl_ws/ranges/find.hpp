@@ -19,30 +19,12 @@
 namespace ws::ranges {
 
 // The ws:: iterator algorithms the objects below run.
-struct find_if_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::find_if(args...); }
-};
-struct find_if_not_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::find_if_not(args...); }
-};
-struct all_of_call {
-  template <class... Args>
-  bool operator()(Args... args) const { return ws::all_of(args...); }
-};
-struct any_of_call {
-  template <class... Args>
-  bool operator()(Args... args) const { return ws::any_of(args...); }
-};
-struct none_of_call {
-  template <class... Args>
-  bool operator()(Args... args) const { return ws::none_of(args...); }
-};
-struct count_if_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::count_if(args...); }
-};
+PSTL_WS_RANGES_CALL(find_if)
+PSTL_WS_RANGES_CALL(find_if_not)
+PSTL_WS_RANGES_CALL(all_of)
+PSTL_WS_RANGES_CALL(any_of)
+PSTL_WS_RANGES_CALL(none_of)
+PSTL_WS_RANGES_CALL(count_if)
 
 /// The type of ws::ranges::adjacent_find.
 struct adjacent_find_fn {

@@ -12,14 +12,8 @@
 namespace ws::ranges {
 
 // The ws:: iterator algorithms the objects below run, and what they return.
-struct mismatch_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::mismatch(args...); }
-};
-struct equal_call {
-  template <class... Args>
-  bool operator()(Args... args) const { return ws::equal(args...); }
-};
+PSTL_WS_RANGES_CALL(mismatch)
+PSTL_WS_RANGES_CALL(equal)
 /// ws::mismatch's pair as std::ranges::mismatch_result.
 struct as_mismatch_result {
   template <class I1, class I2, class Length>

@@ -11,26 +11,11 @@
 namespace ws::ranges {
 
 // The ws:: iterator algorithms the objects below run.
-struct is_sorted_call {
-  template <class... Args>
-  bool operator()(Args... args) const { return ws::is_sorted(args...); }
-};
-struct is_sorted_until_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::is_sorted_until(args...); }
-};
-struct is_heap_call {
-  template <class... Args>
-  bool operator()(Args... args) const { return ws::is_heap(args...); }
-};
-struct is_heap_until_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::is_heap_until(args...); }
-};
-struct is_partitioned_call {
-  template <class... Args>
-  bool operator()(Args... args) const { return ws::is_partitioned(args...); }
-};
+PSTL_WS_RANGES_CALL(is_sorted)
+PSTL_WS_RANGES_CALL(is_sorted_until)
+PSTL_WS_RANGES_CALL(is_heap)
+PSTL_WS_RANGES_CALL(is_heap_until)
+PSTL_WS_RANGES_CALL(is_partitioned)
 
 /// is_sorted(policy, r, comp, proj), is_sorted_until, is_heap and
 /// is_heap_until by comp on the projected elements, and

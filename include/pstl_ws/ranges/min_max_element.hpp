@@ -11,14 +11,8 @@
 namespace ws::ranges {
 
 // The ws:: iterator algorithms the objects below run.
-struct min_element_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::min_element(args...); }
-};
-struct max_element_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::max_element(args...); }
-};
+PSTL_WS_RANGES_CALL(min_element)
+PSTL_WS_RANGES_CALL(max_element)
 struct minmax_element_call {
   template <class I, class... Args>
   std::ranges::minmax_element_result<I> operator()(auto policy, I first, I last, Args... args) const {

@@ -36,6 +36,19 @@ concept execution_policy = is_execution_policy_v<std::remove_cvref_t<P>>
 
 }  // namespace ws::ranges
 
+/// Defines NAME_call, in the namespace where it is used (ws::ranges), the
+/// function object that calls the ws:: iterator algorithm NAME with its
+/// arguments: what the shared shapes of the range algorithms
+/// (predicate_algorithm, ordering_algorithm, ...) take as the algorithm they
+/// run. An overload set cannot be a template argument; a type naming it can.
+#define PSTL_WS_RANGES_CALL(name)                  \
+  struct name##_call {                             \
+    template <class... Args>                       \
+    decltype(auto) operator()(Args... args) const { \
+      return ::ws::name(args...);                  \
+    }                                              \
+  };
+
 namespace ws::detail {
 
 /// The ws policy a range algorithm runs: the policy itself, or the ws policy

@@ -42,14 +42,8 @@ struct sort_algorithm {
 };
 
 // The ws:: iterator sorts the objects below run.
-struct sort_call {
-  template <class... Args>
-  void operator()(Args... args) const { ws::sort(args...); }
-};
-struct stable_sort_call {
-  template <class... Args>
-  void operator()(Args... args) const { ws::stable_sort(args...); }
-};
+PSTL_WS_RANGES_CALL(sort)
+PSTL_WS_RANGES_CALL(stable_sort)
 
 /// sort(policy, r, comp, proj) or (policy, first, last, comp, proj): sorts by
 /// comp(proj(a), proj(b)) and returns last, as std::ranges::sort does.

@@ -14,18 +14,9 @@
 namespace ws::ranges {
 
 // The ws:: iterator algorithms the objects below run, and what they return.
-struct search_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::search(args...); }
-};
-struct find_end_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::find_end(args...); }
-};
-struct find_first_of_call {
-  template <class... Args>
-  auto operator()(Args... args) const { return ws::find_first_of(args...); }
-};
+PSTL_WS_RANGES_CALL(search)
+PSTL_WS_RANGES_CALL(find_end)
+PSTL_WS_RANGES_CALL(find_first_of)
 /// The match as a subrange: [found, found + pattern length), or [last, last)
 /// when there is none (and when the pattern is empty, for find_end).
 struct found_subrange {
