@@ -22,9 +22,9 @@ namespace detail {
 /// Whether a call sorts with the radix sort: contiguous elements, arithmetic
 /// and compared by one of the comparators radix_direction_v knows, or
 /// compared by such a comparator on an arithmetic key a projection gives
-/// (radix_sorts).
+/// (radix_sorts_v).
 template <class It, class Comp>
-inline constexpr bool uses_radix_sort_v = std::contiguous_iterator<It> && radix_sorts<Comp, std::iter_value_t<It>>();
+inline constexpr bool uses_radix_sort_v = std::contiguous_iterator<It> && radix_sorts_v<Comp, std::iter_value_t<It>>;
 
 /// The shortest input that takes the radix sort (on the calling thread too),
 /// for keys of `key_bytes` bytes: every pass has a fixed cost of a few hundred

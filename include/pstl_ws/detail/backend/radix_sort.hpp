@@ -19,7 +19,7 @@
 #include <cstring>  // for std::memcpy
 #include <functional>  // for std::identity, std::invoke, std::less, std::ranges::less, std::greater, ...
 #include <numeric>  // for std::exclusive_scan, std::accumulate
-#include <type_traits>  // for std::is_arithmetic_v, std::is_same_v, std::conditional_t, std::invoke_result_t, ...
+#include <type_traits>  // for std::is_arithmetic_v, std::is_same_v, std::conditional_t, std::invoke_result_t, std::type_identity, ...
 #include <utility>  // for std::declval, std::index_sequence, std::make_index_sequence, std::move, std::swap
 #include <vector>
 
@@ -114,16 +114,17 @@ class radix_order {
 template <radix_sortable T, int Direction>
 using radix_value_order = radix_order<T, std::identity, Direction>;
 
-/// Whether the radix sort is taken for the comparator Comp, which either is
-/// one of those radix_direction_v knows, on the element itself, or compares
+/// The radix order for sorting elements of type E by the comparator Comp, or
+/// void if the radix sort does not apply. It applies when Comp is one of the
+/// comparators radix_direction_v knows, on the element itself, or compares
 /// projected keys: it offers function(), one of those comparators, and
 /// projection(), which maps an element to an arithmetic key without throwing
-/// (ws::ranges' projected comparators do). The elements must then be
+/// (ws::ranges' projected comparators do); the elements must then be
 /// trivially copyable.
 template <class Comp, class E>
-consteval bool radix_sorts() {
+consteval auto radix_order_type_of() {
   if constexpr (radix_sortable<E> && radix_direction_v<Comp, E> != 0) {
-    return true;
+    return std::type_identity<radix_value_order<E, radix_direction_v<Comp, E>>>{};
   } else if constexpr (requires(const Comp& comp) {
                          comp.function();
                          comp.projection();
@@ -132,22 +133,34 @@ consteval bool radix_sorts() {
     using function = std::remove_cvref_t<decltype(std::declval<const Comp&>().function())>;
     if constexpr (std::is_trivially_copyable_v<E> && std::is_nothrow_invocable_v<const projection&, const E&>) {
       using key = std::remove_cvref_t<std::invoke_result_t<const projection&, const E&>>;
-      return radix_sortable<key> && radix_direction_v<function, key> != 0;
+      if constexpr (radix_sortable<key> && radix_direction_v<function, key> != 0) {
+        return std::type_identity<radix_order<E, projection, radix_direction_v<function, key>>>{};
+      } else {
+        return std::type_identity<void>{};
+      }
+    } else {
+      return std::type_identity<void>{};
     }
+  } else {
+    return std::type_identity<void>{};
   }
-  return false;
 }
 
-/// The radix order of a comparator for which radix_sorts<Comp, E>().
+template <class Comp, class E>
+using radix_order_t = typename decltype(radix_order_type_of<Comp, E>())::type;
+
+/// Whether the radix sort applies to elements of type E sorted by Comp.
+template <class Comp, class E>
+inline constexpr bool radix_sorts_v = !std::is_void_v<radix_order_t<Comp, E>>;
+
+/// The radix order of a comparator for which radix_sorts_v<Comp, E>.
 template <class E, class Comp>
 auto radix_order_of(const Comp& comp) {
-  if constexpr (radix_sortable<E> && radix_direction_v<Comp, E> != 0) {
-    return radix_value_order<E, radix_direction_v<Comp, E>>(std::identity{});
+  using order = radix_order_t<Comp, E>;
+  if constexpr (order::k_elements_are_keys) {
+    return order(std::identity{});
   } else {
-    using projection = std::remove_cvref_t<decltype(comp.projection())>;
-    using key = std::remove_cvref_t<std::invoke_result_t<const projection&, const E&>>;
-    using function = std::remove_cvref_t<decltype(comp.function())>;
-    return radix_order<E, projection, radix_direction_v<function, key>>(comp.projection());
+    return order(comp.projection());
   }
 }
 
