@@ -5,11 +5,10 @@
 // docs/ranges.md#bounded-outputs.
 #pragma once
 
-#include <algorithm>  // for std::ranges::copy_result, std::ranges::unary_transform_result, ...
+#include <algorithm>  // for std::ranges::in_out_result, std::ranges::copy_n_result, std::min, ...
 #include <cstddef>
 #include <functional>  // for std::identity
 #include <iterator>  // for std::indirectly_copyable, std::projected, std::sized_sentinel_for, ...
-#include <type_traits>  // for std::invoke_result_t
 #include <utility>  // for std::move
 
 #include "pstl_ws/algorithm/copy.hpp"

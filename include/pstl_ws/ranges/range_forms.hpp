@@ -13,6 +13,7 @@
 #include <type_traits>  // for std::conditional_t, std::remove_cvref_t, std::type_identity
 #include <utility>  // for std::move
 
+#include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/standard_policies.hpp"
 #include "pstl_ws/execution.hpp"
 
@@ -85,7 +86,7 @@ template <class Ep, std::random_access_iterator I, std::sized_sentinel_for<I> S,
           std::sized_sentinel_for<O> OutS, class Walk>
 std::ranges::in_out_result<I, O> bounded_walk(const Ep& policy, I first, S last, O result, OutS result_last,
                                               Walk walk) {
-  const I stop = first + static_cast<std::iter_difference_t<I>>(bounded_length(first, last, result, result_last));
+  const I stop = nth(first, bounded_length(first, last, result, result_last));
   return {stop, walk(as_ws_policy(policy), first, stop, result)};
 }
 
