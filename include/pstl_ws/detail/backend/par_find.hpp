@@ -151,18 +151,19 @@ enum class find_order { first, last };
 
 /// The first (or last) index in [0, n) at which leaf(begin, end) reports a
 /// match, or n if none: par_find on the pool in blocks of at least
-/// plan.grain() when k_find_rule's plan is parallel (its threshold is the
-/// walks': a predicate's cost is unknown, so it stays low), else leaf(0, n)
-/// on the calling thread, as ws::for_each does.
+/// max(plan.grain(), min_block) when k_find_rule's plan is parallel (its
+/// threshold is the walks': a predicate's cost is unknown, so it stays low),
+/// else leaf(0, n) on the calling thread, as ws::for_each does.
 template <find_order Order, execution_kind Kind, class Leaf>
-std::size_t find_index(const basic_policy<Kind>& policy, std::size_t n, Leaf leaf) {
+std::size_t find_index(const basic_policy<Kind>& policy, std::size_t n, Leaf leaf, std::size_t min_block = 1) {
   const split_plan plan(policy, n, k_find_rule);
   return plan.run(
       [&] {
+        const std::size_t block = std::max(plan.grain(), min_block);
         if constexpr (Order == find_order::first) {
-          return par_find(n, plan.grain(), leaf);
+          return par_find(n, block, leaf);
         } else {
-          return par_find_last(n, plan.grain(), leaf);
+          return par_find_last(n, block, leaf);
         }
       },
       [&] { return leaf(0, n).value_or(n); });
@@ -186,7 +187,12 @@ std::size_t first_index_where(const basic_policy<Kind>& policy, std::size_t n, T
 /// `width` elements long (width >= 1) starts, or last: search(b, e) is the
 /// sequential search that returns the occurrence lying wholly in [b, e), or e
 /// if there is none. Each block of start positions [begin, end) is searched in
-/// the window [first + begin, first + end + width - 1).
+/// the window [first + begin, first + end + width - 1), and blocks are at
+/// least width long: a search may scan its whole window (std::search looking
+/// for the pattern's first element, or checking a long partial match), so a
+/// block shorter than the pattern would scan up to width elements for a few
+/// start positions, O(n × width / grain) in all, where blocks of at least
+/// width keep the windows' total within twice the range.
 template <find_order Order, execution_kind Kind, random_access_traversal It, class Search>
 It find_occurrence(const basic_policy<Kind>& policy, It first, It last, std::size_t width, Search search) {
   const std::size_t n = distance_of(first, last);
@@ -199,7 +205,7 @@ It find_occurrence(const basic_policy<Kind>& policy, It first, It last, std::siz
     const It found = search(nth(first, begin), window_end);
     return found == window_end ? std::nullopt : std::optional<std::size_t>(distance_of(first, found));
   };
-  const std::size_t start = find_index<Order>(policy, starts, leaf);
+  const std::size_t start = find_index<Order>(policy, starts, leaf, width);
   return start == starts ? last : nth(first, start);
 }
 
