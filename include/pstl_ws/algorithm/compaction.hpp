@@ -7,6 +7,7 @@
 #include <algorithm>  // for std::copy_if, std::remove_if, std::unique_copy, ...
 #include <cstddef>
 #include <functional>  // for std::not_fn, std::equal_to
+#include <type_traits>  // for std::is_null_pointer_v
 #include <utility>  // for std::move, std::pair
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
@@ -45,6 +46,43 @@ struct adjacent_test {
   }
 };
 
+/// The copying compactions into bounded outputs (ws::ranges' copy_if,
+/// remove_copy, remove_copy_if, unique_copy and partition_copy, P3179):
+/// assigns the elements of [first, last) that test keeps to kept and, unless
+/// Dropped is std::nullptr_t, the others to dropped, each in order, and stops
+/// at the first element whose output has no room left (room). Returns how far
+/// it read and the ends of what it wrote. compact_copy on the pool, else the
+/// same loop on the calling thread. Complexity, exceptions and bad input as
+/// copy_if and partition_copy, with at most last - first applications of test.
+template <execution_kind Kind, class In, class Kept, class Dropped, class Test>
+compaction_ends<Kept, Dropped> bounded_compact_copy(const basic_policy<Kind>& policy, In first, In last, Kept kept,
+                                                    Dropped dropped, Test test, compaction_room room) {
+  if (const auto ends = compact_copy(policy, first, last, kept, dropped, test, room)) {
+    return *ends;
+  }
+  const std::size_t n = distance_of(first, last);
+  std::size_t read = 0;
+  std::size_t kept_count = 0;
+  for (; read < n; ++read) {
+    if (test(first, read)) {
+      if (kept_count == room.m_kept) {
+        break;
+      }
+      *nth(kept, kept_count++) = *nth(first, read);
+    } else if constexpr (!std::is_null_pointer_v<Dropped>) {
+      if (read - kept_count == room.m_dropped) {
+        break;
+      }
+      *nth(dropped, read - kept_count) = *nth(first, read);
+    }
+  }
+  if constexpr (std::is_null_pointer_v<Dropped>) {
+    return {read, nth(kept, kept_count), dropped};
+  } else {
+    return {read, nth(kept, kept_count), nth(dropped, read - kept_count)};
+  }
+}
+
 }  // namespace detail
 
 /// Copies the elements e of [first, last) with pred(e) true to result, in
@@ -67,7 +105,7 @@ template <execution_kind Kind, class In, class Out, class Pred>
   requires detail::indirect_predicate<Pred, In>
 Out copy_if(basic_policy<Kind> policy, In first, In last, Out result, Pred pred) {
   if (const auto ends = detail::compact_copy(policy, first, last, result, nullptr, detail::element_test<Pred>{pred})) {
-    return ends->first;
+    return ends->m_kept_end;
   }
   return std::copy_if(first, last, result, pred);
 }
@@ -134,7 +172,7 @@ template <execution_kind Kind, class In, class Out, class Pred>
   requires detail::indirect_predicate<Pred, In, In>
 Out unique_copy(basic_policy<Kind> policy, In first, In last, Out result, Pred pred) {
   if (const auto ends = detail::compact_copy(policy, first, last, result, nullptr, detail::adjacent_test<Pred>{pred})) {
-    return ends->first;
+    return ends->m_kept_end;
   }
   return std::unique_copy(first, last, result, pred);
 }
@@ -179,7 +217,7 @@ template <execution_kind Kind, class In, class OutTrue, class OutFalse, class Pr
 std::pair<OutTrue, OutFalse> partition_copy(basic_policy<Kind> policy, In first, In last, OutTrue out_true,
                                             OutFalse out_false, Pred pred) {
   if (const auto ends = detail::compact_copy(policy, first, last, out_true, out_false, detail::element_test<Pred>{pred})) {
-    return *ends;
+    return {ends->m_kept_end, ends->m_dropped_end};
   }
   return std::partition_copy(first, last, out_true, out_false, pred);
 }

@@ -4,6 +4,7 @@
 // through a buffer). docs/algorithms.md#compaction-and-partition.
 #pragma once
 
+#include <algorithm>  // for std::min
 #include <cstddef>
 #include <iterator>  // for std::ranges::iter_move, std::iter_value_t, std::make_move_iterator, ...
 #include <memory>  // for std::construct_at, std::destroy
@@ -113,19 +114,58 @@ std::optional<std::size_t> par_compact(const scan_tiles& tiles, std::size_t n, C
   }
 }
 
+/// Room in the outputs of a copying compaction: how many elements each holds
+/// (P3179's bounded outputs; k_unbounded for an output given by its start
+/// only, as the iterator algorithms take it).
+struct compaction_room {
+  static constexpr std::size_t k_unbounded = static_cast<std::size_t>(-1);
+
+  std::size_t m_kept = k_unbounded;
+  std::size_t m_dropped = k_unbounded;
+};
+
+/// What a copying compaction did: it read [first, first + m_read) and wrote
+/// its elements to the kept output up to m_kept_end and to the dropped one up
+/// to m_dropped_end (the dropped output itself when it is std::nullptr_t).
+template <class Kept, class Dropped>
+struct compaction_ends {
+  std::size_t m_read;
+  Kept m_kept_end;
+  Dropped m_dropped_end;
+};
+
 /// The emits of the copying compactions: element i of the input is assigned
-/// to kept[rank], or, unless Dropped is std::nullptr_t, to dropped[rank].
+/// to kept[rank], or, unless Dropped is std::nullptr_t, to dropped[rank], if
+/// it comes before the stop: the first element whose output is full (the one
+/// of rank m_room.m_kept among the kept, or of rank m_room.m_dropped among
+/// the dropped). Each element decides alone: a kept element of rank r at
+/// index i has i - r dropped ones before it, so it comes before the first
+/// dropped one without room iff r < m_room.m_kept and i - r <= m_room.m_dropped
+/// (and a dropped one likewise). The element that finds its output full
+/// records its index in m_full_at; there is at most one per output (ranks are
+/// unique), read once par_compact's joins returned.
 template <class In, class Kept, class Dropped>
 struct copy_emitter {
   In m_first;
   Kept m_kept;
   Dropped m_dropped;
+  compaction_room m_room;
+  std::size_t* m_full_at;  // two indices: the kept output's stop, the dropped one's
 
   void operator()(std::size_t i, bool kept, std::size_t rank) const {
+    const std::size_t others_before = i - rank;
     if (kept) {
-      *nth(m_kept, rank) = *nth(m_first, i);
+      if (rank == m_room.m_kept) {
+        m_full_at[0] = i;
+      } else if (rank < m_room.m_kept && others_before <= m_room.m_dropped) {
+        *nth(m_kept, rank) = *nth(m_first, i);
+      }
     } else if constexpr (!std::is_null_pointer_v<Dropped>) {
-      *nth(m_dropped, rank) = *nth(m_first, i);
+      if (rank == m_room.m_dropped) {
+        m_full_at[1] = i;
+      } else if (rank < m_room.m_dropped && others_before <= m_room.m_kept) {
+        *nth(m_dropped, rank) = *nth(m_first, i);
+      }
     }
   }
   /// Nothing to undo: what was assigned stays, as with the sequential algorithm.
@@ -165,18 +205,20 @@ struct buffer_emitter {
 /// unique_copy, partition_copy): assigns the elements of [first, last) that
 /// test keeps to kept, in order, and, unless Dropped is std::nullptr_t, the
 /// others to dropped, in order; test(first, i) says whether element i is kept
-/// (each tile calls its own copy). Runs par_compact on the policy's pool and
-/// returns the ends of what it wrote to kept and dropped (dropped itself when
-/// it is std::nullptr_t). Returns std::nullopt, having done
-/// nothing, when the call does not run on the pool (a sequential policy, an
-/// iterator that cannot be indexed, fewer elements than a parallel scan needs,
-/// no memory for the mask): the caller then runs the sequential algorithm.
+/// (each tile calls its own copy). With room in the outputs (the bounded
+/// outputs of ws::ranges), it stops at the first element whose output is
+/// full, as copy_emitter says. Runs par_compact on the policy's pool and
+/// returns how far it read and the ends of what it wrote. Returns
+/// std::nullopt, having done nothing, when the call does not run on the pool
+/// (a sequential policy, an iterator that cannot be indexed, fewer elements
+/// than a parallel scan needs, no memory for the mask): the caller then runs
+/// the sequential algorithm.
 /// Exceptions: as par_compact (elements already assigned stay assigned).
 template <execution_kind Kind, class In, class Kept, class Dropped, class Test>
-std::optional<std::pair<Kept, Dropped>> compact_copy([[maybe_unused]] const basic_policy<Kind>& policy,
-                                                     [[maybe_unused]] In first, [[maybe_unused]] In last,
-                                                     [[maybe_unused]] Kept kept, [[maybe_unused]] Dropped dropped,
-                                                     [[maybe_unused]] Test test) {
+std::optional<compaction_ends<Kept, Dropped>> compact_copy(
+    [[maybe_unused]] const basic_policy<Kind>& policy, [[maybe_unused]] In first, [[maybe_unused]] In last,
+    [[maybe_unused]] Kept kept, [[maybe_unused]] Dropped dropped, [[maybe_unused]] Test test,
+    [[maybe_unused]] compaction_room room = {}) {
   if constexpr (runs_in_parallel_v<Kind, In, Kept> &&
                 (std::is_null_pointer_v<Dropped> || random_access_traversal<Dropped>)) {
     const std::size_t n = distance_of(first, last);
@@ -185,16 +227,21 @@ std::optional<std::pair<Kept, Dropped>> compact_copy([[maybe_unused]] const basi
       return std::nullopt;
     }
     auto classify = [first, test](std::size_t i) mutable { return test(first, i); };
-    copy_emitter<In, Kept, Dropped> emit{first, kept, dropped};
+    std::size_t full_at[2] = {n, n};
+    copy_emitter<In, Kept, Dropped> emit{first, kept, dropped, room, full_at};
     const std::optional<std::size_t> count =
         plan.run([&] { return par_compact(scan_tiles(n, plan.grain()), n, classify, emit); });
     if (!count) {
       return std::nullopt;
     }
+    // The kept elements before the stop: all of them, or as many as fit, or,
+    // when the dropped output filled first, those before its stop.
+    const std::size_t read = std::min(full_at[0], full_at[1]);
+    const std::size_t kept_count = read == n ? *count : read == full_at[0] ? room.m_kept : read - room.m_dropped;
     if constexpr (std::is_null_pointer_v<Dropped>) {
-      return std::pair(nth(kept, *count), dropped);
+      return compaction_ends<Kept, Dropped>{read, nth(kept, kept_count), dropped};
     } else {
-      return std::pair(nth(kept, *count), nth(dropped, n - *count));
+      return compaction_ends<Kept, Dropped>{read, nth(kept, kept_count), nth(dropped, read - kept_count)};
     }
   } else {
     return std::nullopt;
