@@ -8,13 +8,18 @@
 
 #include "pstl_ws/detail/requires_cxx20.hpp"
 
+#include "pstl_ws/ranges/compaction.hpp"
 #include "pstl_ws/ranges/copy.hpp"
 #include "pstl_ws/ranges/find.hpp"
 #include "pstl_ws/ranges/first_difference.hpp"
 #include "pstl_ws/ranges/for_each.hpp"
+#include "pstl_ws/ranges/includes.hpp"
 #include "pstl_ws/ranges/is_sorted.hpp"
+#include "pstl_ws/ranges/memory.hpp"
 #include "pstl_ws/ranges/min_max_element.hpp"
+#include "pstl_ws/ranges/partition.hpp"
 #include "pstl_ws/ranges/range_forms.hpp"
 #include "pstl_ws/ranges/replace.hpp"
+#include "pstl_ws/ranges/reverse_rotate.hpp"
 #include "pstl_ws/ranges/sort.hpp"
 #include "pstl_ws/ranges/subsequence_search.hpp"

@@ -1,91 +1,36 @@
 // SPDX-License-Identifier: MIT
 // ws::ranges, the parallel range algorithms, against the serial std::ranges
-// algorithms: with projections (the sorts by an arithmetic member take the
-// radix sort), on ranges and on iterator and sized sentinel pairs, on views,
-// with move-only elements, and with outputs shorter than their inputs (never
-// written past their end).
+// algorithms: the searches, counts and walks with projections, on ranges and
+// on iterator and sized sentinel pairs, on views, with move-only elements,
+// and with outputs shorter than their inputs (never written past their end).
+// The sorts are in ranges_sort_test.cpp, the algorithms that reorder or
+// remove elements in ranges_reorder_test.cpp.
 #include <pstl_ws/ranges.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
 #include <algorithm>
-#include <array>
-#include <bit>
-#include <cmath>
 #include <cstddef>
-#include <cstdint>
 #include <functional>
 #include <iterator>
-#include <limits>
 #include <memory>
 #include <ranges>
 #include <span>
-#include <string>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
 #include "algorithm_test_support.hpp"
 #include "iota_range.hpp"
+#include "ranges_test_support.hpp"
 
-// Clang before 16 cannot compile libstdc++'s views, std::ranges::subrange
-// among them (their constraints fail, as iota_range.hpp says); the cases
-// that use them, iota aside, are then left out.
-#if defined(__clang__) && __clang_major__ < 16 && defined(__GLIBCXX__)
-#define PSTL_WS_TEST_STD_VIEWS 0
-#else
-#define PSTL_WS_TEST_STD_VIEWS 1
-#endif
-
-namespace {
-
-/// An element sorted and searched by its key, the payload telling apart
-/// elements with equal keys (stability) and showing what was moved where.
-struct record {
-  long key;
-  long payload;
-  bool operator==(const record&) const = default;
-};
-
-/// n records with keys in [0, modulus) at random and distinct payloads.
-std::vector<record> records(std::size_t n, long modulus) {
-  const std::vector<long> keys = ws_test::random_values(n, modulus);
-  std::vector<record> result(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    result[i] = {keys[i], static_cast<long>(i)};
-  }
-  return result;
-}
-
-constexpr auto k_key_is_odd = [](long key) { return key % 2 != 0; };
-constexpr auto k_key_below_1000 = [](long key) { return key < 1000; };
-
-/// Whether two subranges begin and end at the same places.
-template <class Subrange>
-bool same_subrange(const Subrange& a, const Subrange& b) {
-  return a.begin() == b.begin() && a.end() == b.end();
-}
-
-/// Whether v holds the records of `values` (records(...): payload i at index
-/// i), in any order.
-bool holds_the_records_of(std::vector<record> v, const std::vector<record>& values) {
-  std::ranges::sort(v, {}, &record::payload);
-  return v == values;
-}
-
-/// Sizes around the grain ws::par.grain(k_grain) sets, so that both the
-/// caller's and the pool's paths run.
-constexpr std::size_t k_grain = 64;
-
-/// Calls check(policy) with ws::par and with ws::par.grain(k_grain) on every
-/// test pool and the global pool.
-template <class Check>
-void for_each_policy(Check check) {
-  ws_test::for_each_pool([&](ws::parallel_policy policy) {
-    check(policy);
-    check(policy.grain(k_grain));
-  });
-}
-
-}  // namespace
+using ws_test::for_each_policy;
+using ws_test::holds_the_records_of;
+using ws_test::k_grain;
+using ws_test::k_key_below_1000;
+using ws_test::k_key_is_odd;
+using ws_test::record;
+using ws_test::records;
+using ws_test::same_subrange;
 
 TEST_CASE("searches and counts by projection give std::ranges' answers" * doctest::timeout(300)) {
   for (const std::size_t n : ws_test::sizes_around(k_grain)) {
@@ -174,167 +119,109 @@ TEST_CASE("order tests, adjacent_find and two-range comparisons by projection gi
   }
 }
 
-TEST_CASE("sorts by projection give std::ranges' order, stable_sort keeping equal keys in order" *
+TEST_CASE("searches from the back, for runs, prefixes, suffixes and pieces give the answers of std::ranges "
+          "(the subranges with g++ and clang 16)" *
           doctest::timeout(300)) {
   for (const std::size_t n : ws_test::sizes_around(k_grain)) {
     CAPTURE(n);
-    const std::vector<record> values = records(n, 100);
-    std::vector<record> stable = values;
-    std::ranges::stable_sort(stable, std::ranges::greater{}, &record::key);
-    for_each_policy([&](auto policy) {
-      std::vector<record> v = values;
-      CHECK(ws::ranges::sort(policy, v, {}, &record::key) == v.end());
-      CHECK(std::ranges::is_sorted(v, {}, &record::key));
-      CHECK(holds_the_records_of(v, values));
-
-      v = values;
-      CHECK(ws::ranges::stable_sort(policy, v.begin(), v.end(), std::ranges::greater{}, &record::key) == v.end());
-      CHECK(v == stable);
-    });
-  }
-}
-
-TEST_CASE("arithmetic elements sort without a projection, as std::ranges::sort sorts them" * doctest::timeout(120)) {
-  const std::vector<long> values = ws_test::random_values(100'003, 1'000'000);
-  std::vector<long> expected = values;
-  std::ranges::sort(expected, std::ranges::greater{});
-  ws_test::for_each_pool([&](ws::parallel_policy policy) {
-    std::vector<long> v = values;
-    ws::ranges::sort(policy, v, std::ranges::greater{});
-    CHECK(v == expected);
-    v = values;
-    ws::ranges::stable_sort(ws::seq, v, std::ranges::greater{});
-    CHECK(v == expected);
-  });
-}
-
-namespace {
-
-/// An element sorted by an arithmetic member, its index telling apart
-/// elements with equal keys.
-template <class K>
-struct keyed {
-  K key;
-  std::uint32_t index;
-};
-
-/// n elements with keys of type K: duplicates, both signs, and for floating
-/// point -0.0 and +0.0 (equal, so a stable sort keeps them in input order)
-/// and, when `with_nan`, some NaNs.
-template <class K>
-std::vector<keyed<K>> keyed_values(std::size_t n, bool with_nan) {
-  const std::vector<long> draws = ws_test::random_values(n, 2000);
-  std::vector<keyed<K>> result(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    K key = static_cast<K>(draws[i] - (std::is_signed_v<K> ? 1000 : 0));
-    if constexpr (std::is_floating_point_v<K>) {
-      key = draws[i] % 7 == 0 ? (i % 2 == 0 ? K(-0.0) : K(0.0)) : key / 8;
-      if (with_nan && draws[i] % 101 == 0) {
-        key = std::numeric_limits<K>::quiet_NaN();
+    const std::vector<record> values = records(n, 20);
+    std::vector<long> keys(n);
+    std::ranges::transform(values, keys.begin(), &record::key);
+    const auto n_keys = static_cast<std::ptrdiff_t>(n);
+    // Prefixes, suffixes and pieces of the keys, each also changed in its last element (a late difference).
+    std::vector<std::vector<long>> patterns = {{}, {3, 4}};
+    for (const std::ptrdiff_t length : {std::ptrdiff_t{1}, n_keys / 2, n_keys}) {
+      if (length > 0 && length <= n_keys) {
+        for (const std::ptrdiff_t start : {std::ptrdiff_t{0}, (n_keys - length) / 2, n_keys - length}) {
+          std::vector<long> piece(keys.begin() + start, keys.begin() + start + length);
+          patterns.push_back(piece);
+          piece.back() += 1;
+          patterns.push_back(piece);
+        }
       }
     }
-    result[i] = {key, static_cast<std::uint32_t>(i)};
-  }
-  return result;
-}
-
-/// Whether a and b hold the same elements in the same order, comparing keys
-/// by their bits (so -0.0 differs from +0.0 and a NaN equals itself).
-template <class K>
-bool same_elements(const std::vector<keyed<K>>& a, const std::vector<keyed<K>>& b) {
-  return std::ranges::equal(a, b, [](const keyed<K>& x, const keyed<K>& y) {
-    return std::bit_cast<std::array<unsigned char, sizeof(K)>>(x.key) ==
-               std::bit_cast<std::array<unsigned char, sizeof(K)>>(y.key) &&
-           x.index == y.index;
-  });
-}
-
-/// ws::ranges::sort and stable_sort by the member key, and by a noexcept
-/// lambda that reads it, against std::ranges::stable_sort: the radix sort on
-/// projected keys, ascending and descending.
-template <class K, class Comp>
-void check_radix_by_projection(Comp comp) {
-  using element = keyed<K>;
-  const auto key_of = [](const element& e) noexcept { return e.key; };
-  static_assert(ws::detail::uses_radix_sort_v<element*, decltype(ws::detail::projected(comp, &element::key))>);
-  static_assert(ws::detail::uses_radix_sort_v<element*, decltype(ws::detail::projected(comp, key_of))>);
-  for (const std::size_t n : ws_test::sizes_around(k_grain)) {
-    CAPTURE(n);
-    const std::vector<element> values = keyed_values<K>(n, false);
-    std::vector<element> expected = values;
-    std::ranges::stable_sort(expected, comp, &element::key);
+    patterns.push_back(std::vector<long>(n + 1, 0));
     for_each_policy([&](auto policy) {
-      std::vector<element> v = values;
-      ws::ranges::stable_sort(policy, v, comp, &element::key);
-      CHECK(same_elements(v, expected));
-      v = values;
-      ws::ranges::sort(policy, v, comp, key_of);
-      CHECK(std::ranges::equal(v, expected, {}, &element::key, &element::key));
+      for (const std::vector<long>& pattern : patterns) {
+        CAPTURE(pattern.size());
+        const bool fits = pattern.size() <= n;
+        CHECK(ws::ranges::starts_with(policy, values, pattern, {}, &record::key) ==
+              (fits && std::ranges::equal(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(pattern.size()),
+                                          pattern.begin(), pattern.end())));
+        CHECK(ws::ranges::ends_with(policy, values, pattern, {}, &record::key) ==
+              (fits && std::ranges::equal(keys.end() - static_cast<std::ptrdiff_t>(pattern.size()), keys.end(),
+                                          pattern.begin(), pattern.end())));
+        CHECK(ws::ranges::contains_subrange(policy, keys, pattern) ==
+              (std::search(keys.begin(), keys.end(), pattern.begin(), pattern.end()) != keys.end() ||
+               pattern.empty()));
+      }
+#if PSTL_WS_TEST_STD_VIEWS
+      for (const long key : {0L, 7L, 19L, 20L}) {
+        const auto expected_last = std::ranges::find(values.rbegin(), values.rend(), key, &record::key);
+        const auto expected_begin = expected_last == values.rend() ? values.end() : std::prev(expected_last.base());
+        const auto found = ws::ranges::find_last(policy, values, key, &record::key);
+        CHECK(found.begin() == expected_begin);
+        CHECK(found.end() == values.end());
+        const auto is_key = [key](long x) { return x == key; };
+        CHECK(ws::ranges::find_last_if(policy, values, is_key, &record::key).begin() == expected_begin);
+        CHECK(ws::ranges::find_last_if_not(policy, keys, [key](long x) { return x != key; }).begin() ==
+              keys.begin() + (expected_begin - values.begin()));
+        for (const std::ptrdiff_t count : {std::ptrdiff_t{-1}, std::ptrdiff_t{0}, std::ptrdiff_t{1},
+                                           std::ptrdiff_t{2}, n_keys + 1}) {
+          CAPTURE(count);
+          CHECK(same_subrange(ws::ranges::search_n(policy, values, count, key, {}, &record::key),
+                              std::ranges::search_n(values, count, key, {}, &record::key)));
+        }
+      }
+#endif
     });
   }
 }
 
-/// With NaN keys (no strict weak order, so std:: gives no result to compare
-/// with) the sort still holds every element once, the others in order.
-template <class K>
-void check_radix_with_nan() {
-  using element = keyed<K>;
-  const std::vector<element> values = keyed_values<K>(100'003, true);
-  ws_test::for_each_pool([&](ws::parallel_policy policy) {
-    std::vector<element> v = values;
-    ws::ranges::sort(policy, v, {}, &element::key);
-    std::vector<element> numbers;
-    std::ranges::copy_if(v, std::back_inserter(numbers), [](const element& e) { return !std::isnan(e.key); });
-    CHECK(std::ranges::is_sorted(numbers, {}, &element::key));
-    std::ranges::sort(v, {}, &element::index);
-    CHECK(same_elements(v, values));
-  });
-}
-
-}  // namespace
-
-TEST_CASE("sorts by an arithmetic member take the radix sort and give std::ranges::stable_sort's order" *
+TEST_CASE("min, max, includes and lexicographical_compare by projections give std::ranges' answers" *
           doctest::timeout(300)) {
-  check_radix_by_projection<std::uint8_t>(std::ranges::less{});
-  check_radix_by_projection<std::int16_t>(std::ranges::greater{});
-  check_radix_by_projection<std::uint32_t>(std::ranges::less{});
-  check_radix_by_projection<std::int64_t>(std::ranges::greater{});
-  check_radix_by_projection<float>(std::ranges::less{});
-  check_radix_by_projection<double>(std::ranges::greater{});
-}
+  for (const std::size_t n : ws_test::sizes_around(k_grain)) {
+    CAPTURE(n);
+    std::vector<record> sorted = records(n, 100);
+    std::ranges::sort(sorted, {}, &record::key);
+    // Every other key, plus one key absent from sorted (an odd one past the end) in some copies.
+    std::vector<long> some_keys;
+    for (std::size_t i = 0; i < n; i += 2) {
+      some_keys.push_back(sorted[i].key);
+    }
+    std::vector<long> with_absent = some_keys;
+    with_absent.push_back(1000);
+    const auto negated = [](long key) { return -key; };
+    const auto negated_key = [](const record& r) { return -r.key; };
+    for_each_policy([&](auto policy) {
+      if (n > 0) {
+        CHECK(ws::ranges::min(policy, sorted, {}, &record::key) == std::ranges::min(sorted, {}, &record::key));
+        CHECK(ws::ranges::max(policy, sorted, {}, &record::key) == std::ranges::max(sorted, {}, &record::key));
+        const auto [min, max] = ws::ranges::minmax(policy, std::vector<record>(sorted), {}, &record::key);
+        const auto expected = std::ranges::minmax(sorted, {}, &record::key);
+        CHECK(min == expected.min);
+        CHECK(max == expected.max);
+      } else {
+        CHECK_THROWS_AS(ws::ranges::min(policy, some_keys), std::invalid_argument);
+        CHECK_THROWS_AS(ws::ranges::minmax(policy, std::vector<long>{}), std::invalid_argument);
+      }
 
-TEST_CASE("sorts by a floating-point member with NaNs keep every element and order the others" *
-          doctest::timeout(120)) {
-  check_radix_with_nan<float>();
-  check_radix_with_nan<double>();
-}
+      CHECK(ws::ranges::includes(policy, sorted, some_keys, {}, &record::key));
+      CHECK(ws::ranges::includes(policy, sorted, with_absent, {}, &record::key) ==
+            std::ranges::includes(sorted, with_absent, {}, &record::key));
+      CHECK(ws::ranges::includes(policy, some_keys, sorted, std::ranges::greater{}, negated, negated_key) ==
+            std::ranges::includes(some_keys, sorted, std::ranges::greater{}, negated, negated_key));
 
-TEST_CASE("sorts the radix sort cannot take (a throwing projection, elements that are not trivially copyable) "
-          "compare instead" * doctest::timeout(120)) {
-  struct named {
-    std::string name;
-    int key;
-  };
-  const auto throwing_key = [](const keyed<int>& e) { return e.key; };
-  static_assert(!ws::detail::uses_radix_sort_v<keyed<int>*, decltype(ws::detail::projected(std::ranges::less{},
-                                                                                            throwing_key))>);
-  static_assert(!ws::detail::uses_radix_sort_v<named*, decltype(ws::detail::projected(std::ranges::less{},
-                                                                                       &named::key))>);
-  const std::vector<keyed<int>> values = keyed_values<int>(50'000, false);
-  std::vector<named> names(values.size());
-  std::ranges::transform(values, names.begin(),
-                         [](const keyed<int>& e) { return named{std::to_string(e.index), e.key}; });
-  std::vector<keyed<int>> expected = values;
-  std::ranges::stable_sort(expected, {}, &keyed<int>::key);
-  ws_test::for_each_pool([&](ws::parallel_policy policy) {
-    std::vector<keyed<int>> v = values;
-    ws::ranges::stable_sort(policy, v, {}, throwing_key);
-    CHECK(same_elements(v, expected));
-    std::vector<named> n = names;
-    ws::ranges::stable_sort(policy, n, {}, &named::key);
-    CHECK(std::ranges::equal(n, expected, {}, &named::name,
-                             [](const keyed<int>& e) { return std::to_string(e.index); }));
-  });
+      CHECK(ws::ranges::lexicographical_compare(policy, sorted, some_keys, {}, &record::key) ==
+            std::ranges::lexicographical_compare(sorted, some_keys, {}, &record::key));
+      CHECK(ws::ranges::lexicographical_compare(policy, some_keys, sorted, {}, {}, &record::key) ==
+            std::ranges::lexicographical_compare(some_keys, sorted, {}, {}, &record::key));
+      CHECK(ws::ranges::lexicographical_compare(policy, sorted, sorted, std::ranges::greater{}, &record::key,
+                                                &record::payload) ==
+            std::ranges::lexicographical_compare(sorted, sorted, std::ranges::greater{}, &record::key,
+                                                 &record::payload));
+    });
+  }
 }
 
 TEST_CASE("for_each visits every element once through the projection and returns the end" *

@@ -44,14 +44,15 @@ struct predicate_algorithm {
 /// Call with the predicate proj(x) == value.
 template <class Call>
 struct value_algorithm {
-  template <execution_policy Ep, std::random_access_iterator I, std::sized_sentinel_for<I> S, class T,
-            class Proj = std::identity>
+  template <execution_policy Ep, std::random_access_iterator I, std::sized_sentinel_for<I> S,
+            class Proj = std::identity, class T = detail::projected_value_t<I, Proj>>
     requires projected_equality_comparable_to<I, Proj, T>
   auto operator()(Ep&& policy, I first, S last, const T& value, Proj proj = {}) const {
     return predicate_algorithm<Call>{}(policy, first, last, detail::equal_to_value(value), std::move(proj));
   }
 
-  template <execution_policy Ep, sized_random_access_range R, class T, class Proj = std::identity>
+  template <execution_policy Ep, sized_random_access_range R, class Proj = std::identity,
+            class T = detail::projected_value_t<std::ranges::iterator_t<R>, Proj>>
     requires projected_equality_comparable_to<std::ranges::iterator_t<R>, Proj, T>
   auto operator()(Ep&& policy, R&& r, const T& value, Proj proj = {}) const {
     return detail::borrowed<R>((*this)(policy, std::ranges::begin(r), std::ranges::end(r), value, std::move(proj)));

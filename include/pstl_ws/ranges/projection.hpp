@@ -6,7 +6,8 @@
 #pragma once
 
 #include <functional>  // for std::identity, std::invoke
-#include <type_traits>  // for std::is_same_v
+#include <iterator>  // for std::indirectly_readable, std::indirectly_regular_unary_invocable, std::iter_value_t
+#include <type_traits>  // for std::invoke_result_t, std::is_same_v, std::remove_cvref_t
 #include <utility>  // for std::forward, std::move
 
 namespace ws::detail {
@@ -70,6 +71,12 @@ class projected_pair_fn {
   Proj1 m_proj1;
   Proj2 m_proj2;
 };
+
+/// The value type of what proj gives for an element of I (C++26's
+/// std::projected_value_t): the default type of the value the algorithms
+/// that look for one take, so that a braced value ({1, 2}) can be given.
+template <std::indirectly_readable I, std::indirectly_regular_unary_invocable<I> Proj>
+using projected_value_t = std::remove_cvref_t<std::invoke_result_t<Proj&, std::iter_value_t<I>&>>;
 
 /// f composed with proj; f itself when proj is std::identity, so that the
 /// iterator algorithm still recognises it (std::ranges::less takes the

@@ -8,7 +8,7 @@
 
 #include <algorithm>  // for std::min, std::ranges::in_out_result
 #include <cstddef>
-#include <iterator>  // for std::random_access_iterator, std::sized_sentinel_for
+#include <iterator>  // for std::permutable, std::random_access_iterator, std::sized_sentinel_for
 #include <ranges>
 #include <type_traits>  // for std::conditional_t, std::remove_cvref_t, std::type_identity
 #include <utility>  // for std::move
@@ -49,6 +49,22 @@ concept execution_policy = is_execution_policy_v<std::remove_cvref_t<P>>
       return ::ws::name(args...);                  \
     }                                              \
   };
+
+namespace ws::ranges {
+
+/// The call object of a ws:: iterator algorithm that moves the elements it
+/// keeps to the front and returns their new end (remove_if, unique,
+/// partition): Call's answer as the subrange [answer, last), what
+/// std::ranges returns for them.
+template <class Call>
+struct tail_call {
+  template <class Policy, std::permutable I, class... Args>
+  std::ranges::subrange<I> operator()(Policy policy, I first, I last, Args... args) const {
+    return {Call{}(policy, first, last, args...), last};
+  }
+};
+
+}  // namespace ws::ranges
 
 namespace ws::detail {
 

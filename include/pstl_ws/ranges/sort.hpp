@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// ws::ranges::sort and stable_sort: ws::sort and ws::stable_sort with a
+// ws::ranges::sort, stable_sort, partial_sort, nth_element and
+// inplace_merge: the ws:: iterator algorithms of the same names with a
 // projection. docs/ranges.md.
 #pragma once
 
@@ -8,6 +9,9 @@
 #include <iterator>  // for std::random_access_iterator, std::sized_sentinel_for
 #include <utility>  // for std::move
 
+#include "pstl_ws/algorithm/merge.hpp"
+#include "pstl_ws/algorithm/nth_element.hpp"
+#include "pstl_ws/algorithm/partial_sort.hpp"
 #include "pstl_ws/algorithm/sort.hpp"
 #include "pstl_ws/algorithm/stable_sort.hpp"
 #include "pstl_ws/ranges/projection.hpp"
@@ -41,9 +45,35 @@ struct sort_algorithm {
   }
 };
 
-// The ws:: iterator sorts the objects below run.
+/// A range algorithm that orders [first, last) around an iterator middle in
+/// it by comp on the projected elements (partial_sort, nth_element,
+/// inplace_merge): Call runs the ws:: iterator algorithm; returns last.
+template <class Call>
+struct middle_sort_algorithm {
+  template <execution_policy Ep, std::random_access_iterator I, std::sized_sentinel_for<I> S,
+            class Comp = std::ranges::less, class Proj = std::identity>
+    requires std::sortable<I, Comp, Proj>
+  I operator()(Ep&& policy, I first, I middle, S last, Comp comp = {}, Proj proj = {}) const {
+    const I end = detail::end_of(first, last);
+    Call{}(detail::as_ws_policy(policy), first, middle, end, detail::projected(std::move(comp), std::move(proj)));
+    return end;
+  }
+
+  template <execution_policy Ep, sized_random_access_range R, class Comp = std::ranges::less,
+            class Proj = std::identity>
+    requires std::sortable<std::ranges::iterator_t<R>, Comp, Proj>
+  std::ranges::borrowed_iterator_t<R> operator()(Ep&& policy, R&& r, std::ranges::iterator_t<R> middle,
+                                                 Comp comp = {}, Proj proj = {}) const {
+    return (*this)(policy, std::ranges::begin(r), middle, std::ranges::end(r), std::move(comp), std::move(proj));
+  }
+};
+
+// The ws:: iterator algorithms the objects below run.
 PSTL_WS_RANGES_CALL(sort)
 PSTL_WS_RANGES_CALL(stable_sort)
+PSTL_WS_RANGES_CALL(partial_sort)
+PSTL_WS_RANGES_CALL(nth_element)
+PSTL_WS_RANGES_CALL(inplace_merge)
 
 /// sort(policy, r, comp, proj) or (policy, first, last, comp, proj): sorts by
 /// comp(proj(a), proj(b)) and returns last, as std::ranges::sort does.
@@ -54,5 +84,16 @@ inline constexpr sort_algorithm<sort_call> sort{};
 /// stable_sort(policy, r, comp, proj): as sort, keeping the order of
 /// equivalent elements. Complexity and exceptions: ws::stable_sort.
 inline constexpr sort_algorithm<stable_sort_call> stable_sort{};
+
+/// partial_sort(policy, r, middle, comp, proj): the smallest middle - first
+/// elements, sorted, in [first, middle); nth_element(policy, r, nth, comp,
+/// proj): the element a sort would put at nth there, no greater one before it
+/// and no smaller one after; inplace_merge(policy, r, middle, comp, proj):
+/// the sorted runs [first, middle) and [middle, last) merged (stable). Each
+/// returns last, as std::ranges does. Complexity and exceptions: the ws::
+/// algorithms of the same names.
+inline constexpr middle_sort_algorithm<partial_sort_call> partial_sort{};
+inline constexpr middle_sort_algorithm<nth_element_call> nth_element{};
+inline constexpr middle_sort_algorithm<inplace_merge_call> inplace_merge{};
 
 }  // namespace ws::ranges

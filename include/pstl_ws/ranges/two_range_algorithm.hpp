@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: MIT
-// two_range_algorithm: the shape of the range algorithms that compare the
-// elements of two ranges, each with its projection (mismatch, equal, search,
-// find_end, find_first_of), and as_answer, the Finish of those that return
+// two_range_algorithm and two_range_order_algorithm: the shapes of the range
+// algorithms that compare the elements of two ranges, each with its
+// projection (mismatch, equal, search, find_end, find_first_of; includes,
+// lexicographical_compare), and as_answer, the Finish of those that return
 // the ws:: algorithm's answer as it is. docs/ranges.md.
 #pragma once
 
-#include <functional>  // for std::identity, std::ranges::equal_to
-#include <iterator>  // for std::indirectly_comparable, std::sized_sentinel_for, ...
+#include <functional>  // for std::identity, std::ranges::equal_to, std::ranges::less
+#include <iterator>  // for std::indirectly_comparable, std::indirect_strict_weak_order, std::projected, ...
 #include <utility>  // for std::move
 
+#include "pstl_ws/ranges/projecting_iterator.hpp"
 #include "pstl_ws/ranges/projection.hpp"
 #include "pstl_ws/ranges/range_forms.hpp"
 
@@ -40,6 +42,37 @@ struct two_range_algorithm {
     return detail::borrowed<R1, R2>((*this)(policy, std::ranges::begin(r1), std::ranges::end(r1),
                                             std::ranges::begin(r2), std::ranges::end(r2), std::move(pred),
                                             std::move(proj1), std::move(proj2)));
+  }
+};
+
+/// A range algorithm over two ranges that orders their elements by
+/// comp(proj1(a), proj2(b)) and comp(proj2(b), proj1(a)), both directions
+/// (includes, lexicographical_compare): Call runs the ws:: iterator
+/// algorithm on the two ranges read through their projections
+/// (detail::projecting_iterator, which a comparator cannot replace: its
+/// arguments do not say which range they come from) and comp.
+template <class Call>
+struct two_range_order_algorithm {
+  template <execution_policy Ep, std::random_access_iterator I1, std::sized_sentinel_for<I1> S1,
+            std::random_access_iterator I2, std::sized_sentinel_for<I2> S2, class Proj1 = std::identity,
+            class Proj2 = std::identity,
+            std::indirect_strict_weak_order<std::projected<I1, Proj1>, std::projected<I2, Proj2>> Comp =
+                std::ranges::less>
+  auto operator()(Ep&& policy, I1 first1, S1 last1, I2 first2, S2 last2, Comp comp = {}, Proj1 proj1 = {},
+                  Proj2 proj2 = {}) const {
+    return Call{}(detail::as_ws_policy(policy), detail::projecting(first1, proj1),
+                  detail::projecting(detail::end_of(first1, last1), proj1), detail::projecting(first2, proj2),
+                  detail::projecting(detail::end_of(first2, last2), proj2), std::move(comp));
+  }
+
+  template <execution_policy Ep, sized_random_access_range R1, sized_random_access_range R2,
+            class Proj1 = std::identity, class Proj2 = std::identity,
+            std::indirect_strict_weak_order<std::projected<std::ranges::iterator_t<R1>, Proj1>,
+                                            std::projected<std::ranges::iterator_t<R2>, Proj2>> Comp =
+                std::ranges::less>
+  auto operator()(Ep&& policy, R1&& r1, R2&& r2, Comp comp = {}, Proj1 proj1 = {}, Proj2 proj2 = {}) const {
+    return (*this)(policy, std::ranges::begin(r1), std::ranges::end(r1), std::ranges::begin(r2),
+                   std::ranges::end(r2), std::move(comp), std::move(proj1), std::move(proj2));
   }
 };
 
