@@ -132,33 +132,44 @@ struct transform_fn {
   }
 };
 
-/// The type of ws::ranges::fill.
-struct fill_fn {
-  /// Assigns value to every element of [first, last); returns last.
+/// A range algorithm that gives every element of [first, last) the value
+/// value (fill, uninitialized_fill): Call runs the ws:: walk and says, in
+/// Call::writes<I, T>, which iterators and values it takes; returns last.
+/// Its _n form (fill_n_algorithm) takes [first, first + n), nothing for n <=
+/// 0, and returns first + max(n, 0).
+template <class Call>
+struct fill_algorithm {
   template <execution_policy Ep, std::random_access_iterator I, std::sized_sentinel_for<I> S,
             class T = std::iter_value_t<I>>
-    requires std::indirectly_writable<I, const T&>
+    requires(Call::template writes<I, T>)
   I operator()(Ep&& policy, I first, S last, const T& value) const {
     const I end = detail::end_of(first, last);
-    ws::fill(detail::as_ws_policy(policy), first, end, value);
+    Call{}(detail::as_ws_policy(policy), first, end, value);
     return end;
   }
 
   template <execution_policy Ep, sized_random_access_range R, class T = std::ranges::range_value_t<R>>
-    requires std::indirectly_writable<std::ranges::iterator_t<R>, const T&>
+    requires(Call::template writes<std::ranges::iterator_t<R>, T>)
   std::ranges::borrowed_iterator_t<R> operator()(Ep&& policy, R&& r, const T& value) const {
     return (*this)(policy, std::ranges::begin(r), std::ranges::end(r), value);
   }
 };
-
-/// The type of ws::ranges::fill_n.
-struct fill_n_fn {
-  /// Assigns value to [first, first + n); returns first + n (first if n <= 0).
+template <class Call>
+struct fill_n_algorithm {
   template <execution_policy Ep, std::random_access_iterator I, class T = std::iter_value_t<I>>
-    requires std::indirectly_writable<I, const T&>
+    requires(Call::template writes<I, T>)
   I operator()(Ep&& policy, I first, std::iter_difference_t<I> n, const T& value) const {
-    return ws::fill_n(detail::as_ws_policy(policy), first, n, value);
+    return fill_algorithm<Call>{}(policy, first, first + (n > 0 ? n : 0), value);
   }
+};
+
+// The ws:: walk fill and fill_n run.
+struct fill_call {
+  template <class I, class T>
+  static constexpr bool writes = std::indirectly_writable<I, const T&>;
+
+  template <class Policy, class I, class T>
+  void operator()(Policy policy, I first, I last, const T& value) const { ws::fill(policy, first, last, value); }
 };
 
 /// The type of ws::ranges::swap_ranges.
@@ -193,8 +204,8 @@ inline constexpr copy_algorithm<copy_call> copy{};
 inline constexpr copy_n_algorithm<copy_call> copy_n{};
 inline constexpr copy_algorithm<move_call> move{};
 inline constexpr transform_fn transform{};
-inline constexpr fill_fn fill{};
-inline constexpr fill_n_fn fill_n{};
+inline constexpr fill_algorithm<fill_call> fill{};
+inline constexpr fill_n_algorithm<fill_call> fill_n{};
 inline constexpr swap_ranges_fn swap_ranges{};
 
 }  // namespace ws::ranges

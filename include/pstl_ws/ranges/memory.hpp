@@ -53,6 +53,16 @@ struct uninitialized_move_call {
     return ws::uninitialized_move(policy, first, last, result);
   }
 };
+struct uninitialized_fill_call {
+  template <class I, class T>
+  static constexpr bool writes =
+      nothrow_random_access_iterator<I> && std::constructible_from<std::iter_value_t<I>, const T&>;
+
+  template <class Policy, class I, class T>
+  void operator()(Policy policy, I first, I last, const T& value) const {
+    ws::uninitialized_fill(policy, first, last, value);
+  }
+};
 struct uninitialized_default_construct_call {
   template <class T>
   static constexpr bool takes = std::default_initializable<T>;
@@ -105,37 +115,6 @@ struct raw_memory_n_algorithm {
   }
 };
 
-/// The type of ws::ranges::uninitialized_fill.
-struct uninitialized_fill_fn {
-  /// Copy-constructs every object of the raw memory [first, last) from x;
-  /// returns last. Complexity and exceptions: ws::uninitialized_fill.
-  template <execution_policy Ep, nothrow_random_access_iterator I, std::sized_sentinel_for<I> S,
-            class T = std::iter_value_t<I>>
-    requires std::constructible_from<std::iter_value_t<I>, const T&>
-  I operator()(Ep&& policy, I first, S last, const T& x) const {
-    const I end = detail::end_of(first, last);
-    ws::uninitialized_fill(detail::as_ws_policy(policy), first, end, x);
-    return end;
-  }
-
-  template <execution_policy Ep, nothrow_sized_random_access_range R, class T = std::ranges::range_value_t<R>>
-    requires std::constructible_from<std::ranges::range_value_t<R>, const T&>
-  std::ranges::borrowed_iterator_t<R> operator()(Ep&& policy, R&& r, const T& x) const {
-    return (*this)(policy, std::ranges::begin(r), std::ranges::end(r), x);
-  }
-};
-
-/// The type of ws::ranges::uninitialized_fill_n.
-struct uninitialized_fill_n_fn {
-  /// uninitialized_fill of [first, first + n) (nothing for n <= 0); returns
-  /// first + max(n, 0).
-  template <execution_policy Ep, nothrow_random_access_iterator I, class T = std::iter_value_t<I>>
-    requires std::constructible_from<std::iter_value_t<I>, const T&>
-  I operator()(Ep&& policy, I first, std::iter_difference_t<I> n, const T& x) const {
-    return uninitialized_fill_fn{}(policy, first, first + (n > 0 ? n : 0), x);
-  }
-};
-
 /// The standard's std::ranges algorithms of these names with a policy first
 /// (C++26, P3179): uninitialized_copy(policy, in, out) and
 /// uninitialized_move construct min(in length, out length) objects and
@@ -149,8 +128,8 @@ inline constexpr copy_algorithm<uninitialized_copy_call> uninitialized_copy{};
 inline constexpr copy_n_algorithm<uninitialized_copy_call> uninitialized_copy_n{};
 inline constexpr copy_algorithm<uninitialized_move_call> uninitialized_move{};
 inline constexpr copy_n_algorithm<uninitialized_move_call> uninitialized_move_n{};
-inline constexpr uninitialized_fill_fn uninitialized_fill{};
-inline constexpr uninitialized_fill_n_fn uninitialized_fill_n{};
+inline constexpr fill_algorithm<uninitialized_fill_call> uninitialized_fill{};
+inline constexpr fill_n_algorithm<uninitialized_fill_call> uninitialized_fill_n{};
 inline constexpr raw_memory_algorithm<uninitialized_default_construct_call> uninitialized_default_construct{};
 inline constexpr raw_memory_n_algorithm<uninitialized_default_construct_call> uninitialized_default_construct_n{};
 inline constexpr raw_memory_algorithm<uninitialized_value_construct_call> uninitialized_value_construct{};
