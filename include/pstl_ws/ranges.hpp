@@ -16,6 +16,7 @@
 #include "pstl_ws/ranges/includes.hpp"
 #include "pstl_ws/ranges/is_sorted.hpp"
 #include "pstl_ws/ranges/memory.hpp"
+#include "pstl_ws/ranges/merge.hpp"
 #include "pstl_ws/ranges/min_max_element.hpp"
 #include "pstl_ws/ranges/partition.hpp"
 #include "pstl_ws/ranges/range_forms.hpp"

@@ -16,6 +16,7 @@
 #include <functional>
 #include <iterator>
 #include <limits>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -231,5 +232,118 @@ TEST_CASE("partial_sort, nth_element and inplace_merge by projection order as st
       std::ranges::inplace_merge(expected, expected.begin() + (middle_of_runs - runs.begin()), {}, &record::key);
       CHECK(merged == expected);
     });
+  }
+}
+
+namespace {
+
+/// The keys of the first room elements of v (all of them if fewer).
+std::vector<long> first_keys(const std::vector<record>& v, std::size_t room) {
+  std::vector<long> keys;
+  for (std::size_t i = 0; i < std::min(room, v.size()); ++i) {
+    keys.push_back(v[i].key);
+  }
+  return keys;
+}
+
+}  // namespace
+
+TEST_CASE("merge into an output of every length writes the first merged elements and says how many came from each "
+          "range, with one projection or two" *
+          doctest::timeout(300)) {
+  constexpr long k_second = 1L << 40;  // payloads of the second range start here, past those of the first
+  const auto key_of = [](const record& r) { return r.key; };
+  for (const std::size_t n : ws_test::sizes_around(k_grain)) {
+    CAPTURE(n);
+    std::vector<record> first = records(n, 60);
+    std::ranges::sort(first, {}, &record::key);
+    std::vector<record> second = records(n / 2 + 3, 60);
+    for (record& r : second) {
+      r.payload += k_second;
+    }
+    std::ranges::sort(second, {}, &record::key);
+    std::vector<record> merged(first.size() + second.size());
+    std::ranges::merge(first, second, merged.begin(), {}, &record::key, &record::key);
+    for_each_policy([&](auto policy) {
+      for (const std::size_t room : {std::size_t{0}, merged.size() / 3, merged.size(), merged.size() + 2}) {
+        CAPTURE(room);
+        const std::size_t written = std::min(room, merged.size());
+        const auto from_first = static_cast<std::ptrdiff_t>(std::ranges::count_if(
+            merged.begin(), merged.begin() + static_cast<std::ptrdiff_t>(written),
+            [](const record& r) { return r.payload < k_second; }));
+        std::vector<record> out(room + 1, record{-99, -99});
+        const std::span<record> bounded(out.data(), room);
+        const auto w = static_cast<std::ptrdiff_t>(written);
+        const auto check = [&](const auto& result) {
+          CHECK(result.in1 == first.begin() + from_first);
+          CHECK(result.in2 == second.begin() + (w - from_first));
+          CHECK(result.out == bounded.begin() + w);
+          CHECK(std::ranges::equal(out.begin(), out.begin() + w, merged.begin(), merged.begin() + w));
+          CHECK(std::ranges::all_of(out.begin() + w, out.end(), [](const record& r) { return r.key == -99; }));
+          std::ranges::fill(out, record{-99, -99});
+        };
+        // One projection (ws::merge), then two that are not one function (std::ranges::merge on the calling
+        // thread, whatever the pool).
+        check(ws::ranges::merge(policy, first, second, bounded, {}, &record::key, &record::key));
+        check(ws::ranges::merge(policy, first, second, bounded, {}, &record::key, key_of));
+      }
+    });
+  }
+}
+
+TEST_CASE("two projections are taken for one function only when they must be the same: one type, and stateless "
+          "or equal" *
+          doctest::timeout(60)) {
+  const auto key_of = [](const record& r) { return r.key; };
+  long offset = 1;  // not a constant, so that the lambda must capture it
+  const auto shifted_key = [offset](const record& r) { return r.key + offset; };
+  CHECK(ws::detail::same_projection(std::identity{}, std::identity{}));
+  CHECK(ws::detail::same_projection(&record::key, &record::key));
+  CHECK_FALSE(ws::detail::same_projection(&record::key, &record::payload));
+  CHECK(ws::detail::same_projection(key_of, key_of));
+  CHECK_FALSE(ws::detail::same_projection(shifted_key, shifted_key));
+  CHECK_FALSE(ws::detail::same_projection(&record::key, key_of));
+
+  // Two member pointers of one type that differ: merged by each range's own member.
+  std::vector<record> by_key = records(10'007, 50);
+  std::ranges::sort(by_key, {}, &record::key);
+  std::vector<record> by_payload = records(5'003, 50);
+  for (record& r : by_payload) {
+    r.payload %= 40;
+  }
+  std::ranges::sort(by_payload, {}, &record::payload);
+  std::vector<record> expected(by_key.size() + by_payload.size());
+  std::ranges::merge(by_key, by_payload, expected.begin(), {}, &record::key, &record::payload);
+  std::vector<record> merged(expected.size());
+  CHECK(ws::ranges::merge(ws::par, by_key, by_payload, merged, {}, &record::key, &record::payload).out ==
+        merged.end());
+  CHECK(merged == expected);
+}
+
+TEST_CASE("partial_sort_copy into an output of every length copies the smallest elements sorted, with one "
+          "projection or two" *
+          doctest::timeout(300)) {
+  const auto key_of = [](const record& r) { return r.key; };
+  for (const std::size_t n : ws_test::sizes_around(k_grain)) {
+    CAPTURE(n);
+    const std::vector<record> values = records(n, 100);
+    std::vector<record> sorted = values;
+    std::ranges::sort(sorted, {}, &record::key);
+    for (const std::size_t room : {std::size_t{0}, n / 3, n, n + 2}) {
+      CAPTURE(room);
+      const auto written = static_cast<std::ptrdiff_t>(std::min(room, n));
+      std::vector<record> out(room, record{-99, -99});
+      const auto check = [&](const auto& copied) {
+        CHECK(copied.in == values.end());
+        CHECK(copied.out == out.begin() + written);
+        CHECK(first_keys(std::vector<record>(out.begin(), copied.out), room) == first_keys(sorted, room));
+      };
+      for_each_policy([&](auto policy) {
+        check(ws::ranges::partial_sort_copy(policy, values.begin(), values.end(), out.begin(), out.end(), {},
+                                            &record::key, &record::key));
+      });
+      // Two projections that are not one function: std::ranges::partial_sort_copy, once.
+      check(ws::ranges::partial_sort_copy(ws::par, values, out, {}, &record::key, key_of));
+    }
   }
 }

@@ -5,9 +5,10 @@
 // docs/ranges.md#projections.
 #pragma once
 
+#include <concepts>  // for std::equality_comparable
 #include <functional>  // for std::identity, std::invoke
 #include <iterator>  // for std::indirectly_readable, std::indirectly_regular_unary_invocable, std::iter_value_t
-#include <type_traits>  // for std::invoke_result_t, std::is_same_v, std::remove_cvref_t
+#include <type_traits>  // for std::invoke_result_t, std::is_empty_v, std::is_same_v, std::remove_cvref_t
 #include <utility>  // for std::forward, std::move
 
 namespace ws::detail {
@@ -71,6 +72,24 @@ class projected_pair_fn {
   Proj1 m_proj1;
   Proj2 m_proj2;
 };
+
+/// Whether proj1 and proj2 are one function, so that one comparator can
+/// project every argument, whichever range it comes from: the same type, and
+/// either stateless (an empty class: std::identity, a lambda without
+/// captures) or equal (data member and function pointers). Two copies of a
+/// lambda with captures cannot be told apart from two different ones: false.
+template <class Proj1, class Proj2>
+constexpr bool same_projection([[maybe_unused]] const Proj1& proj1, [[maybe_unused]] const Proj2& proj2) {
+  if constexpr (!std::is_same_v<Proj1, Proj2>) {
+    return false;
+  } else if constexpr (std::is_empty_v<Proj1>) {
+    return true;
+  } else if constexpr (std::equality_comparable<Proj1>) {
+    return proj1 == proj2;
+  } else {
+    return false;
+  }
+}
 
 /// The value type of what proj gives for an element of I (C++26's
 /// std::projected_value_t): the default type of the value the algorithms

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// ws::ranges::sort, stable_sort, partial_sort, nth_element and
-// inplace_merge: the ws:: iterator algorithms of the same names with a
-// projection. docs/ranges.md.
+// ws::ranges::sort, stable_sort, partial_sort, partial_sort_copy,
+// nth_element and inplace_merge: the ws:: iterator algorithms of the same
+// names with a projection. docs/ranges.md.
 #pragma once
 
-#include <algorithm>  // for std::sortable
+#include <algorithm>  // for std::sortable, std::ranges::partial_sort_copy, std::ranges::partial_sort_copy_result
 #include <functional>  // for std::identity, std::ranges::less
-#include <iterator>  // for std::random_access_iterator, std::sized_sentinel_for
+#include <iterator>  // for std::indirect_strict_weak_order, std::indirectly_copyable, std::projected, ...
+#include <type_traits>  // for std::is_same_v
 #include <utility>  // for std::move
 
 #include "pstl_ws/algorithm/merge.hpp"
@@ -85,6 +86,48 @@ inline constexpr sort_algorithm<sort_call> sort{};
 /// equivalent elements. Complexity and exceptions: ws::stable_sort.
 inline constexpr sort_algorithm<stable_sort_call> stable_sort{};
 
+/// The type of ws::ranges::partial_sort_copy.
+struct partial_sort_copy_fn {
+  /// Copies the smallest N = min(last - first, result_last - result_first)
+  /// elements of [first, last), ordered by comp on proj1 of them (which the
+  /// standard asks to be comp on proj2 of their copies), sorted to
+  /// [result_first, result_first + N); returns {last, result_first + N}. Runs
+  /// ws::partial_sort_copy when the two projections are one function
+  /// (detail::same_projection), otherwise std::ranges::partial_sort_copy on
+  /// the calling thread. Complexity and exceptions: those algorithms'.
+  template <execution_policy Ep, std::random_access_iterator I1, std::sized_sentinel_for<I1> S1,
+            std::random_access_iterator I2, std::sized_sentinel_for<I2> S2, class Comp = std::ranges::less,
+            class Proj1 = std::identity, class Proj2 = std::identity>
+    requires std::indirectly_copyable<I1, I2> && std::sortable<I2, Comp, Proj2> &&
+             std::indirect_strict_weak_order<Comp, std::projected<I1, Proj1>, std::projected<I2, Proj2>>
+  std::ranges::partial_sort_copy_result<I1, I2> operator()(Ep&& policy, I1 first, S1 last, I2 result_first,
+                                                           S2 result_last, Comp comp = {}, Proj1 proj1 = {},
+                                                           Proj2 proj2 = {}) const {
+    const I1 end = detail::end_of(first, last);
+    const I2 result_end = detail::nth(result_first, detail::bounded_length(first, last, result_first, result_last));
+    if constexpr (std::is_same_v<Proj1, Proj2>) {
+      if (detail::same_projection(proj1, proj2)) {
+        return {end, ws::partial_sort_copy(detail::as_ws_policy(policy), first, end, result_first, result_end,
+                                           detail::projected(std::move(comp), std::move(proj1)))};
+      }
+    }
+    return std::ranges::partial_sort_copy(first, end, result_first, result_end, std::move(comp), std::move(proj1),
+                                          std::move(proj2));
+  }
+
+  template <execution_policy Ep, sized_random_access_range R1, sized_random_access_range R2,
+            class Comp = std::ranges::less, class Proj1 = std::identity, class Proj2 = std::identity>
+    requires std::indirectly_copyable<std::ranges::iterator_t<R1>, std::ranges::iterator_t<R2>> &&
+             std::sortable<std::ranges::iterator_t<R2>, Comp, Proj2> &&
+             std::indirect_strict_weak_order<Comp, std::projected<std::ranges::iterator_t<R1>, Proj1>,
+                                             std::projected<std::ranges::iterator_t<R2>, Proj2>>
+  auto operator()(Ep&& policy, R1&& r, R2&& result_r, Comp comp = {}, Proj1 proj1 = {}, Proj2 proj2 = {}) const {
+    return detail::borrowed<R1, R2>((*this)(policy, std::ranges::begin(r), std::ranges::end(r),
+                                            std::ranges::begin(result_r), std::ranges::end(result_r),
+                                            std::move(comp), std::move(proj1), std::move(proj2)));
+  }
+};
+
 /// partial_sort(policy, r, middle, comp, proj): the smallest middle - first
 /// elements, sorted, in [first, middle); nth_element(policy, r, nth, comp,
 /// proj): the element a sort would put at nth there, no greater one before it
@@ -95,5 +138,9 @@ inline constexpr sort_algorithm<stable_sort_call> stable_sort{};
 inline constexpr middle_sort_algorithm<partial_sort_call> partial_sort{};
 inline constexpr middle_sort_algorithm<nth_element_call> nth_element{};
 inline constexpr middle_sort_algorithm<inplace_merge_call> inplace_merge{};
+
+/// partial_sort_copy(policy, r, out, comp, proj1, proj2): the std::ranges
+/// form with a policy, its output bounding it.
+inline constexpr partial_sort_copy_fn partial_sort_copy{};
 
 }  // namespace ws::ranges
