@@ -13,8 +13,10 @@
 #include <atomic>
 #include <execution>
 #include <functional>
+#include <iterator>
 #include <numeric>
 #include <random>
+#include <span>
 #include <vector>
 
 #include "algorithm_test_support.hpp"
@@ -70,6 +72,16 @@ void check_results(const Policy& policy, std::size_t n) {
         std::ranges::count_if(values, [](long x) { return x % 3 == 0; }));
   CHECK(ws::ranges::transform(policy, values, out, [](long x) { return -x; }).out == out.end());
   CHECK(std::ranges::equal(out, values, {}, {}, [](long x) { return -x; }));
+  const auto copied = ws::ranges::copy_if(policy, values, out, [](long x) { return x > 0; });
+  CHECK(copied.in == values.end());
+  std::vector<long> positives;
+  std::ranges::copy_if(values, std::back_inserter(positives), [](long x) { return x > 0; });
+  CHECK(std::equal(out.begin(), copied.out, positives.begin(), positives.end()));
+  if (n > 0) {
+    CHECK(ws::ranges::min(policy, values) == sorted.front());
+  }
+  CHECK(ws::ranges::merge(policy, sorted, sorted, std::span<long>(out).first(values.size() / 2)).in2 ==
+        sorted.begin() + static_cast<std::ptrdiff_t>(values.size() / 4));
 }
 
 // How many of a for_each's elements ran on a thread of `pool` (nullptr: of
