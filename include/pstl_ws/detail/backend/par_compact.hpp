@@ -9,7 +9,7 @@
 #include <iterator>  // for std::ranges::iter_move, std::iter_value_t, std::make_move_iterator, ...
 #include <memory>  // for std::construct_at, std::destroy
 #include <optional>
-#include <type_traits>  // for std::is_null_pointer_v, std::is_move_constructible_v
+#include <type_traits>  // for std::is_null_pointer_v, std::is_move_constructible_v, std::is_same_v
 #include <utility>  // for std::pair
 #include <vector>
 
@@ -116,13 +116,17 @@ std::optional<std::size_t> par_compact(const scan_tiles& tiles, std::size_t n, C
 
 /// Room in the outputs of a copying compaction: how many elements each holds
 /// (P3179's bounded outputs; k_unbounded for an output given by its start
-/// only, as the iterator algorithms take it).
+/// only, such as partition_copy's other output when only one is bounded).
 struct compaction_room {
   static constexpr std::size_t k_unbounded = static_cast<std::size_t>(-1);
 
   std::size_t m_kept = k_unbounded;
   std::size_t m_dropped = k_unbounded;
 };
+
+/// The outputs of the iterator algorithms, given by their start only: no
+/// room to check (a type of its own, so that their emits test nothing).
+struct unbounded_outputs {};
 
 /// What a copying compaction did: it read [first, first + m_read) and wrote
 /// its elements to the kept output up to m_kept_end and to the dropped one up
@@ -135,42 +139,53 @@ struct compaction_ends {
 };
 
 /// The emits of the copying compactions: element i of the input is assigned
-/// to kept[rank], or, unless Dropped is std::nullptr_t, to dropped[rank], if
-/// it comes before the stop: the first element whose output is full (the one
-/// of rank m_room.m_kept among the kept, or of rank m_room.m_dropped among
-/// the dropped). Each element decides alone: a kept element of rank r at
-/// index i has i - r dropped ones before it, so it comes before the first
-/// dropped one without room iff r < m_room.m_kept and i - r <= m_room.m_dropped
-/// (and a dropped one likewise). The element that finds its output full
-/// records its index in m_full_at; there is at most one per output (ranks are
-/// unique), read once par_compact's joins returned.
-template <class In, class Kept, class Dropped>
+/// to kept[rank], or, unless Dropped is std::nullptr_t, to dropped[rank].
+/// With a compaction_room (Room), only if it comes before the stop: the
+/// first element whose output is full (the one of rank m_room.m_kept among
+/// the kept, or of rank m_room.m_dropped among the dropped). Each element
+/// decides alone: a kept element of rank r at index i has i - r dropped ones
+/// before it, so it comes before the first dropped one without room iff r <
+/// m_room.m_kept and i - r <= m_room.m_dropped (and a dropped one likewise).
+/// The element that finds its output full records its index in m_full_at;
+/// there is at most one per output (ranks are unique), read once
+/// par_compact's joins returned.
+template <class In, class Kept, class Dropped, class Room>
 struct copy_emitter {
   In m_first;
   Kept m_kept;
   Dropped m_dropped;
-  compaction_room m_room;
-  std::size_t* m_full_at;  // two indices: the kept output's stop, the dropped one's
+  [[no_unique_address]] Room m_room;
+  std::size_t* m_full_at;  // with a compaction_room: the kept output's stop, then the dropped one's
 
   void operator()(std::size_t i, bool kept, std::size_t rank) const {
-    const std::size_t others_before = i - rank;
+    if constexpr (std::is_same_v<Room, compaction_room>) {
+      if (!before_stop(i, kept, rank)) {
+        return;
+      }
+    }
     if (kept) {
-      if (rank == m_room.m_kept) {
-        m_full_at[0] = i;
-      } else if (rank < m_room.m_kept && others_before <= m_room.m_dropped) {
-        *nth(m_kept, rank) = *nth(m_first, i);
-      }
+      *nth(m_kept, rank) = *nth(m_first, i);
     } else if constexpr (!std::is_null_pointer_v<Dropped>) {
-      if (rank == m_room.m_dropped) {
-        m_full_at[1] = i;
-      } else if (rank < m_room.m_dropped && others_before <= m_room.m_kept) {
-        *nth(m_dropped, rank) = *nth(m_first, i);
-      }
+      *nth(m_dropped, rank) = *nth(m_first, i);
     }
   }
   /// Nothing to undo: what was assigned stays, as with the sequential algorithm.
   void undo(std::size_t /*kept_first*/, std::size_t /*kept_last*/, std::size_t /*dropped_first*/,
             std::size_t /*dropped_last*/) const noexcept {}
+
+ private:
+  /// Whether element i, kept or not, of that rank among its kind, comes
+  /// before the stop; records the stop when it is the element that finds its
+  /// output full.
+  bool before_stop(std::size_t i, bool kept, std::size_t rank) const {
+    const std::size_t room = kept ? m_room.m_kept : m_room.m_dropped;
+    const std::size_t other_room = kept ? m_room.m_dropped : m_room.m_kept;
+    if (rank == room) {
+      m_full_at[kept ? 0 : 1] = i;
+      return false;
+    }
+    return rank < room && i - rank <= other_room;
+  }
 };
 
 /// The emits of the in-place compactions: element i is move-constructed into
@@ -214,11 +229,11 @@ struct buffer_emitter {
 /// than a parallel scan needs, no memory for the mask): the caller then runs
 /// the sequential algorithm.
 /// Exceptions: as par_compact (elements already assigned stay assigned).
-template <execution_kind Kind, class In, class Kept, class Dropped, class Test>
+template <execution_kind Kind, class In, class Kept, class Dropped, class Test, class Room = unbounded_outputs>
 std::optional<compaction_ends<Kept, Dropped>> compact_copy(
     [[maybe_unused]] const basic_policy<Kind>& policy, [[maybe_unused]] In first, [[maybe_unused]] In last,
     [[maybe_unused]] Kept kept, [[maybe_unused]] Dropped dropped, [[maybe_unused]] Test test,
-    [[maybe_unused]] compaction_room room = {}) {
+    [[maybe_unused]] Room room = {}) {
   if constexpr (runs_in_parallel_v<Kind, In, Kept> &&
                 (std::is_null_pointer_v<Dropped> || random_access_traversal<Dropped>)) {
     const std::size_t n = distance_of(first, last);
@@ -228,7 +243,7 @@ std::optional<compaction_ends<Kept, Dropped>> compact_copy(
     }
     auto classify = [first, test](std::size_t i) mutable { return test(first, i); };
     std::size_t full_at[2] = {n, n};
-    copy_emitter<In, Kept, Dropped> emit{first, kept, dropped, room, full_at};
+    copy_emitter<In, Kept, Dropped, Room> emit{first, kept, dropped, room, full_at};
     const std::optional<std::size_t> count =
         plan.run([&] { return par_compact(scan_tiles(n, plan.grain()), n, classify, emit); });
     if (!count) {
@@ -236,8 +251,12 @@ std::optional<compaction_ends<Kept, Dropped>> compact_copy(
     }
     // The kept elements before the stop: all of them, or as many as fit, or,
     // when the dropped output filled first, those before its stop.
-    const std::size_t read = std::min(full_at[0], full_at[1]);
-    const std::size_t kept_count = read == n ? *count : read == full_at[0] ? room.m_kept : read - room.m_dropped;
+    std::size_t read = n;
+    std::size_t kept_count = *count;
+    if constexpr (std::is_same_v<Room, compaction_room>) {
+      read = std::min(full_at[0], full_at[1]);
+      kept_count = read == n ? *count : read == full_at[0] ? room.m_kept : read - room.m_dropped;
+    }
     if constexpr (std::is_null_pointer_v<Dropped>) {
       return compaction_ends<Kept, Dropped>{read, nth(kept, kept_count), dropped};
     } else {
