@@ -19,6 +19,7 @@
 #include "algorithm_test_support.hpp"
 #include "ranges_test_support.hpp"
 
+using ws_test::cuts;
 using ws_test::for_each_policy;
 using ws_test::k_grain;
 using ws_test::k_key_is_odd;
@@ -30,9 +31,6 @@ namespace {
 /// A value no generated record has: written before a bounded output's end and
 /// checked after it, where nothing may be written.
 constexpr record k_guard = {-99, -99};
-
-/// The positions the cases cut their ranges at: both ends, and one in between.
-std::vector<std::size_t> cuts(std::size_t n) { return {0, n / 3, n}; }
 
 /// What a copying compaction into bounded outputs writes, computed serially
 /// as P3179 words it: element i goes to the kept output if keep(i), else to
@@ -182,7 +180,7 @@ TEST_CASE("copy_if, remove_copy, remove_copy_if, unique_copy and partition_copy 
     std::ranges::copy_if(values, std::back_inserter(odd), k_key_is_odd, &record::key);
     REQUIRE(compact_serially(values, odd_at, n, k_unbounded).kept == odd);
     for_each_policy([&](auto policy) {
-      for (const std::size_t room : {std::size_t{0}, n / 4, n / 2, n}) {
+      for (const std::size_t room : cuts(n)) {
         CAPTURE(room);
         std::vector<record> out(n + 1, k_guard);
         const std::span<record> bounded(out.data(), room);
@@ -202,7 +200,7 @@ TEST_CASE("copy_if, remove_copy, remove_copy_if, unique_copy and partition_copy 
         check_filter(ws::ranges::unique_copy(policy, values, bounded, {}, [](const record& r) { return r.key / 3; }),
                      compact_serially(values, first_of_group_at, room, k_unbounded));
 
-        for (const std::size_t false_room : {std::size_t{0}, n / 3, n}) {
+        for (const std::size_t false_room : cuts(n)) {
           CAPTURE(false_room);
           std::vector<record> out_false(n + 1, k_guard);
           const std::span<record> bounded_false(out_false.data(), false_room);
