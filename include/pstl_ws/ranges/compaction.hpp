@@ -29,8 +29,9 @@ namespace ws::detail {
 template <class Ep, class I, class S, class O, class OutS, class Test>
 std::ranges::in_out_result<I, O> bounded_compaction(const Ep& policy, I first, S last, O result, OutS result_last,
                                                     Test test) {
-  const auto ends = bounded_compact_copy(as_ws_policy(policy), first, end_of(first, last), result, nullptr,
-                                         std::move(test), compaction_room{distance_of(result, end_of(result, result_last))});
+  const compaction_room room{distance_of(result, end_of(result, result_last))};
+  const auto ends =
+      bounded_compact_copy(as_ws_policy(policy), first, end_of(first, last), result, nullptr, std::move(test), room);
   return {nth(first, ends.m_read), ends.m_kept_end};
 }
 
