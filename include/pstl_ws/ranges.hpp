@@ -22,5 +22,6 @@
 #include "pstl_ws/ranges/range_forms.hpp"
 #include "pstl_ws/ranges/replace.hpp"
 #include "pstl_ws/ranges/reverse_rotate.hpp"
+#include "pstl_ws/ranges/set_operations.hpp"
 #include "pstl_ws/ranges/sort.hpp"
 #include "pstl_ws/ranges/subsequence_search.hpp"

@@ -6,13 +6,13 @@
 
 #include <algorithm>  // for std::min, std::ranges::merge, std::ranges::merge_result
 #include <cstddef>
-#include <functional>  // for std::identity, std::invoke, std::ranges::less
-#include <iterator>  // for std::mergeable, std::random_access_iterator, std::sized_sentinel_for
+#include <functional>  // for std::invoke
 #include <type_traits>  // for std::is_same_v
 #include <utility>  // for std::move
 
 #include "pstl_ws/algorithm/merge.hpp"
 #include "pstl_ws/detail/backend/dispatch.hpp"
+#include "pstl_ws/ranges/merging_algorithm.hpp"
 #include "pstl_ws/ranges/projection.hpp"
 #include "pstl_ws/ranges/range_forms.hpp"
 
@@ -50,29 +50,22 @@ std::size_t merge_cut(I1 first1, std::size_t n1, I2 first2, std::size_t n2, std:
 
 namespace ws::ranges {
 
-/// The type of ws::ranges::merge.
-struct merge_fn {
-  /// Writes the first N = min((last1 - first1) + (last2 - first2),
-  /// result_last - result) elements of the stable merge of the sorted ranges
-  /// (an element of the second goes before one of the first iff
-  /// comp(proj2(e2), proj1(e1))) to [result, result + N); returns {first1 +
-  /// K, first2 + N - K, result + N}, K of them from the first range. Runs
-  /// ws::merge when the two projections are one function
+/// What ws::ranges::merge runs (merging_algorithm's Call).
+struct merge_call {
+  /// Writes the first N = min(n1 + n2, room) elements of the stable merge of
+  /// the sorted ranges (an element of the second goes before one of the
+  /// first iff comp(proj2(e2), proj1(e1))) to [result, result + N); returns
+  /// {first1 + K, first2 + N - K, result + N}, K of them from the first
+  /// range. Runs ws::merge when the two projections are one function
   /// (detail::same_projection: the same stateless type, or equal member
   /// pointers); otherwise std::ranges::merge on the calling thread. The
   /// output must not overlap the inputs. Complexity and exceptions: ws::merge
   /// (std::ranges::merge), plus O(log N) comparisons to find K.
-  template <execution_policy Ep, std::random_access_iterator I1, std::sized_sentinel_for<I1> S1,
-            std::random_access_iterator I2, std::sized_sentinel_for<I2> S2, std::random_access_iterator O,
-            std::sized_sentinel_for<O> OutS, class Comp = std::ranges::less, class Proj1 = std::identity,
-            class Proj2 = std::identity>
-    requires std::mergeable<I1, I2, O, Comp, Proj1, Proj2>
-  std::ranges::merge_result<I1, I2, O> operator()(Ep&& policy, I1 first1, S1 last1, I2 first2, S2 last2, O result,
-                                                  OutS result_last, Comp comp = {}, Proj1 proj1 = {},
-                                                  Proj2 proj2 = {}) const {
-    const std::size_t n1 = detail::distance_of(first1, detail::end_of(first1, last1));
-    const std::size_t n2 = detail::distance_of(first2, detail::end_of(first2, last2));
-    const std::size_t n = std::min(n1 + n2, detail::distance_of(result, detail::end_of(result, result_last)));
+  template <class Ep, class I1, class I2, class O, class Comp, class Proj1, class Proj2>
+  static std::ranges::merge_result<I1, I2, O> run(Ep& policy, I1 first1, std::size_t n1, I2 first2, std::size_t n2,
+                                                  O result, std::size_t room, Comp& comp, Proj1& proj1,
+                                                  Proj2& proj2) {
+    const std::size_t n = std::min(n1 + n2, room);
     const std::size_t k = detail::merge_cut(first1, n1, first2, n2, n, comp, proj1, proj2);
     const I1 stop1 = detail::nth(first1, k);
     const I2 stop2 = detail::nth(first2, n - k);
@@ -88,23 +81,11 @@ struct merge_fn {
                                std::move(proj2))
                 .out};
   }
-
-  template <execution_policy Ep, sized_random_access_range R1, sized_random_access_range R2,
-            sized_random_access_range OutR, class Comp = std::ranges::less, class Proj1 = std::identity,
-            class Proj2 = std::identity>
-    requires std::mergeable<std::ranges::iterator_t<R1>, std::ranges::iterator_t<R2>, std::ranges::iterator_t<OutR>,
-                            Comp, Proj1, Proj2>
-  auto operator()(Ep&& policy, R1&& r1, R2&& r2, OutR&& result_r, Comp comp = {}, Proj1 proj1 = {},
-                  Proj2 proj2 = {}) const {
-    return detail::borrowed<R1, R2, OutR>((*this)(policy, std::ranges::begin(r1), std::ranges::end(r1),
-                                                  std::ranges::begin(r2), std::ranges::end(r2),
-                                                  std::ranges::begin(result_r), std::ranges::end(result_r),
-                                                  std::move(comp), std::move(proj1), std::move(proj2)));
-  }
 };
 
 /// merge(policy, r1, r2, out, comp, proj1, proj2): the std::ranges form with
-/// a policy, writing what fits in out (docs/ranges.md#bounded-outputs).
-inline constexpr merge_fn merge{};
+/// a policy, writing what fits in out (docs/ranges.md#bounded-outputs;
+/// merge_call says how).
+inline constexpr merging_algorithm<merge_call> merge{};
 
 }  // namespace ws::ranges

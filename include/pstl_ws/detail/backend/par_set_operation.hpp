@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 // set_operation: the one driver of set_union, set_intersection,
 // set_difference and set_symmetric_difference: windows cut at values, then
-// par_scan over them (a counting pass, offsets, a writing pass).
-// docs/algorithms.md#merge-inplace_merge-and-the-set-operations.
+// par_scan over them (a counting pass, offsets, a writing pass); and
+// bounded_set_operation, the same over set_walk into a bounded output
+// (ws::ranges). docs/algorithms.md#merge-inplace_merge-and-the-set-operations.
 #pragma once
 
-#include <algorithm>  // for std::lower_bound, std::upper_bound, std::max
+#include <algorithm>  // for std::lower_bound, std::upper_bound, std::max, std::min
 #include <cstddef>
-#include <functional>  // for std::ref
+#include <functional>  // for std::identity, std::ref
 #include <iterator>  // for std::output_iterator_tag
 #include <new>  // for std::bad_alloc
 #include <optional>
@@ -17,6 +18,7 @@
 #include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_scan.hpp"
+#include "pstl_ws/detail/backend/set_walk.hpp"
 #include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
@@ -115,25 +117,36 @@ void cut_windows(It1 a, std::size_t a0, std::size_t a1, It2 b, std::size_t b0, s
   windows.push_back({a0, b0});
 }
 
+/// The windows of [first1, first1 + n1) and [first2, first2 + n2), cut
+/// (cut_windows) down to fewer than 2 * max(grain, (n1 + n2) / (8 P))
+/// elements (P threads; so about k_set_windows_per_thread windows per
+/// thread), then the end of the last one, {n1, n2}. Throws std::bad_alloc.
+template <class It1, class It2, class Comp>
+std::vector<set_window> set_windows(It1 first1, std::size_t n1, It2 first2, std::size_t n2, Comp& comp,
+                                    std::size_t grain) {
+  const std::size_t size = std::max(grain, (n1 + n2) / (k_set_windows_per_thread * current_num_threads()));
+  std::vector<set_window> windows;
+  cut_windows(first1, 0, n1, first2, 0, n2, comp, size, k_max_cut_depth, windows);
+  windows.push_back({n1, n2});
+  return windows;
+}
+
 /// The set operation `step` (a std::set_xxx taking first1, last1, first2,
 /// last2, out, comp) of [first1, first1 + n1) and [first2, first2 + n2) into
-/// out, on a worker: windows are cut on that worker down to fewer than
-/// 2 * max(grain, (n1 + n2) / (8 P)) elements (P threads; so about
-/// k_set_windows_per_thread windows per thread), then par_scan over them runs
-/// `step` on each window's two pieces into out + the sum of the counts before
-/// it, first into a counting_output to get its count when the window ran on
-/// another thread than the one before it. Runs of equivalent elements never
-/// straddle a window, so the windows' outputs, concatenated, are `step`'s
-/// output on the whole ranges. If the window list cannot be allocated, `step`
-/// on the whole ranges on this worker. Returns the end of the output.
+/// out, on a worker: set_windows cuts the windows on that worker, then
+/// par_scan over them runs `step` on each window's two pieces into out + the
+/// sum of the counts before it, first into a counting_output to get its count
+/// when the window ran on another thread than the one before it. Runs of
+/// equivalent elements never straddle a window, so the windows' outputs,
+/// concatenated, are `step`'s output on the whole ranges. If the window list
+/// cannot be allocated, `step` on the whole ranges on this worker. Returns
+/// the end of the output.
 template <class It1, class It2, class Out, class Comp, class Step>
 Out set_operation_by_windows(It1 first1, std::size_t n1, It2 first2, std::size_t n2, Out out, Comp& comp,
                              Step& step, std::size_t grain) {
-  const std::size_t size = std::max(grain, (n1 + n2) / (k_set_windows_per_thread * current_num_threads()));
   std::vector<set_window> windows;
   try {
-    cut_windows(first1, 0, n1, first2, 0, n2, comp, size, k_max_cut_depth, windows);
-    windows.push_back({n1, n2});  // the end of the last window
+    windows = set_windows(first1, n1, first2, n2, comp, grain);
   } catch (const std::bad_alloc&) {
     return step(first1, nth(first1, n1), first2, nth(first2, n2), out, std::ref(comp));
   }
@@ -177,6 +190,87 @@ Out set_operation(const basic_policy<Kind>& policy, It1 first1, It1 last1, It2 f
     const split_plan plan(policy, n1 + n2, k_set_operation_rule);
     return plan.run([&] { return set_operation_by_windows(first1, n1, first2, n2, out, comp, step, plan.grain()); },
                     on_caller);
+  } else {
+    return on_caller();
+  }
+}
+
+/// set_walk<Rule> of [first1, first1 + n1) and [first2, first2 + n2) into
+/// [out, out + room) (one comparator, no projections), on a worker: the
+/// windows of set_windows, then par_scan over them, each window walked into
+/// out + the count of the windows before it, or only counted (into a
+/// counting_output) when it ran on another thread than the one before it.
+/// The counts saturate at room + 1, "past the output": a window counts no
+/// further, and a window whose offset is past the output is neither walked
+/// nor counted. The one window whose walk stops (its offset fits, its output
+/// does not) gives where the whole walk stops; when everything fits, the
+/// last window whose walk passed any element gives where it ends (set_walk's
+/// rules hold across windows, since no run of equivalent elements straddles
+/// one). If the window lists cannot be allocated, set_walk on the whole
+/// ranges on this worker.
+template <set_rule Rule, class I1, class I2, class O, class Comp>
+set_walk_end bounded_set_operation_by_windows(I1 first1, std::size_t n1, I2 first2, std::size_t n2, O out,
+                                              std::size_t room, Comp& comp, std::size_t grain) {
+  std::identity identity;
+  std::vector<set_window> windows;
+  std::vector<set_walk_end> ends;  // each window's, in positions of the whole ranges and output
+  try {
+    windows = set_windows(first1, n1, first2, n2, comp, grain);
+    ends.resize(windows.size() - 1);
+  } catch (const std::bad_alloc&) {
+    return set_walk<Rule>(first1, n1, first2, n2, out, room, comp, identity, identity);
+  }
+  auto walk_window = [&](std::size_t i, auto window_out, std::size_t window_room) {
+    const set_window& w = windows[i];
+    const set_window& next = windows[i + 1];
+    return set_walk<Rule>(nth(first1, w.m_first1), next.m_first1 - w.m_first1, nth(first2, w.m_first2),
+                          next.m_first2 - w.m_first2, window_out, window_room, comp, identity, identity);
+  };
+  const std::size_t past = room + 1;
+  auto count_window = [&](std::size_t i) { return walk_window(i, counting_output(), past).m_written; };
+  auto add = [past](std::size_t earlier, std::size_t later) { return std::min(earlier + later, past); };
+  auto write_window = [&](std::size_t i, const std::optional<std::size_t>& offset) -> std::size_t {
+    if (*offset == past) {
+      return past;
+    }
+    const set_walk_end end = walk_window(i, nth(out, *offset), room - *offset);
+    ends[i] = {windows[i].m_first1 + end.m_read1, windows[i].m_first2 + end.m_read2, *offset + end.m_written,
+               end.m_full};
+    return end.m_full ? past : *offset + end.m_written;
+  };
+  const std::size_t total = *par_scan<std::size_t>(windows.size() - 1, std::size_t{0}, count_window, add, write_window);
+  set_walk_end whole{0, 0, total, false};
+  for (std::size_t i = 0; i + 1 < windows.size(); ++i) {
+    if (ends[i].m_full) {
+      return ends[i];
+    }
+    if (ends[i].m_read1 != windows[i].m_first1 || ends[i].m_read2 != windows[i].m_first2) {
+      whole.m_read1 = ends[i].m_read1;
+      whole.m_read2 = ends[i].m_read2;
+    }
+  }
+  return whole;
+}
+
+/// set_walk<Rule> of [first1, first1 + n1) and [first2, first2 + n2) into
+/// [out, out + room), comparing with comp (no projections; a caller folds
+/// one into comp): bounded_set_operation_by_windows on the pool when
+/// k_set_operation_rule's plan for n1 + n2 elements is parallel, else
+/// set_walk on the calling thread. Complexity: set_operation's, but the
+/// windows past the output are neither counted nor written. Exceptions:
+/// set_operation's. Bad input: set_operation's.
+template <set_rule Rule, execution_kind Kind, class I1, class I2, class O, class Comp>
+set_walk_end bounded_set_operation(const basic_policy<Kind>& policy, I1 first1, std::size_t n1, I2 first2,
+                                   std::size_t n2, O out, std::size_t room, Comp& comp) {
+  auto on_caller = [&] {
+    std::identity identity;
+    return set_walk<Rule>(first1, n1, first2, n2, out, room, comp, identity, identity);
+  };
+  if constexpr (runs_in_parallel_v<Kind, I1, I2, O>) {
+    const split_plan plan(policy, n1 + n2, k_set_operation_rule);
+    return plan.run(
+        [&] { return bounded_set_operation_by_windows<Rule>(first1, n1, first2, n2, out, room, comp, plan.grain()); },
+        on_caller);
   } else {
     return on_caller();
   }
