@@ -6,8 +6,10 @@
 // docs/ranges.md#set-operations.
 #pragma once
 
+#include <algorithm>  // for std::min
 #include <cstddef>
 #include <functional>  // for std::invoke
+#include <type_traits>  // for std::false_type, std::true_type
 
 #include "pstl_ws/detail/backend/dispatch.hpp"
 
@@ -69,35 +71,40 @@ set_walk_end set_walk(I1 first1, std::size_t n1, I2 first2, std::size_t n2, O ou
   [[maybe_unused]] I1 after_pair1 = first1;
   [[maybe_unused]] I2 after_pair2 = first2;
   std::size_t written = 0;
-  auto write = [&](const auto& in) {
-    if (written == room) {
-      return false;
+  // Writes *in; checked (std::true_type) first makes sure it fits, else
+  // false. write and step are each compiled once checked and once not.
+  auto write = [&](const auto& in, auto checked) {
+    if constexpr (decltype(checked)::value) {
+      if (written == room) {
+        return false;
+      }
     }
     *out = *in;
     ++out;
     ++written;
     return true;
   };
-  auto stopped = [&] { return set_walk_end{distance_of(first1, in1), distance_of(first2, in2), written, true}; };
-  while (in1 != last1 && in2 != last2) {
+  // One step of the merge: passes the lesser front element, or an equivalent
+  // pair, writing what Rule says; false if that did not fit (`checked`).
+  auto step = [&](auto checked) {
     if (std::invoke(comp, std::invoke(proj1, *in1), std::invoke(proj2, *in2))) {
       if constexpr (Rule.m_write_less1) {
-        if (!write(in1)) {
-          return stopped();
+        if (!write(in1, checked)) {
+          return false;
         }
       }
       ++in1;
     } else if (std::invoke(comp, std::invoke(proj2, *in2), std::invoke(proj1, *in1))) {
       if constexpr (Rule.m_write_less2) {
-        if (!write(in2)) {
-          return stopped();
+        if (!write(in2, checked)) {
+          return false;
         }
       }
       ++in2;
     } else {
       if constexpr (Rule.m_write_equivalent) {
-        if (!write(in1)) {
-          return stopped();
+        if (!write(in1, checked)) {
+          return false;
         }
       }
       ++in1;
@@ -107,19 +114,44 @@ set_walk_end set_walk(I1 first1, std::size_t n1, I2 first2, std::size_t n2, O ou
         after_pair2 = in2;
       }
     }
-  }
-  if constexpr (Rule.m_write_rest1) {
-    for (; in1 != last1; ++in1) {
-      if (!write(in1)) {
+    return true;
+  };
+  auto stopped = [&] { return set_walk_end{distance_of(first1, in1), distance_of(first2, in2), written, true}; };
+  while (in1 != last1 && in2 != last2) {
+    // A step passes at least one element and writes at most one, so the steps
+    // within len1 + len2 <= room - written elements need no room check: one
+    // unchecked run while both fit, single checked steps at the very end.
+    const std::size_t left = room - written;
+    const std::size_t len1 = std::min(distance_of(in1, last1), left / 2);
+    const std::size_t len2 = std::min(distance_of(in2, last2), left - len1);
+    if (len1 == 0 || len2 == 0) {
+      if (!step(std::true_type{})) {
         return stopped();
       }
+      continue;
+    }
+    const I1 stop1 = nth(in1, len1);
+    const I2 stop2 = nth(in2, len2);
+    while (in1 != stop1 && in2 != stop2) {
+      step(std::false_type{});
+    }
+  }
+  // The rest of the range not used up, as much as fits.
+  auto write_rest = [&](auto& in, const auto last) {
+    const auto stop = nth(in, std::min(distance_of(in, last), room - written));
+    for (; in != stop; ++in) {
+      write(in, std::false_type{});
+    }
+    return in == last;
+  };
+  if constexpr (Rule.m_write_rest1) {
+    if (!write_rest(in1, last1)) {
+      return stopped();
     }
   }
   if constexpr (Rule.m_write_rest2) {
-    for (; in2 != last2; ++in2) {
-      if (!write(in2)) {
-        return stopped();
-      }
+    if (!write_rest(in2, last2)) {
+      return stopped();
     }
   }
   if constexpr (k_ends_after_last_pair) {
