@@ -200,11 +200,12 @@ Out set_operation(const basic_policy<Kind>& policy, It1 first1, It1 last1, It2 f
 /// windows of set_windows, then par_scan over them, each window walked into
 /// out + the count of the windows before it, or only counted (into a
 /// counting_output) when it ran on another thread than the one before it.
-/// The counts saturate at room + 1, "past the output": a window counts no
-/// further, and a window whose offset is past the output is neither walked
-/// nor counted. The one window whose walk stops (its offset fits, its output
-/// does not) gives where the whole walk stops; when everything fits, the
-/// last window whose walk passed any element gives where it ends (set_walk's
+/// The counts saturate at room + 1, "past the output": a count stops there,
+/// and a window whose offset is past the output is not walked (nor counted,
+/// unless it was stolen, and so counted, before its offset was known). The
+/// one window whose walk stops (its offset fits, its output does not) gives
+/// where the whole walk stops; when everything fits, the last window whose
+/// walk passed any element gives where it ends (set_walk's
 /// rules hold across windows, since no run of equivalent elements straddles
 /// one). If the window lists cannot be allocated, set_walk on the whole
 /// ranges on this worker.
@@ -256,8 +257,8 @@ set_walk_end bounded_set_operation_by_windows(I1 first1, std::size_t n1, I2 firs
 /// [out, out + room), comparing with comp (no projections; a caller folds
 /// one into comp): bounded_set_operation_by_windows on the pool when
 /// k_set_operation_rule's plan for n1 + n2 elements is parallel, else
-/// set_walk on the calling thread. Complexity: set_operation's, but the
-/// windows past the output are neither counted nor written. Exceptions:
+/// set_walk on the calling thread. Complexity: set_operation's, but no
+/// window past the output is written, and no count goes past it. Exceptions:
 /// set_operation's. Bad input: set_operation's.
 template <set_rule Rule, execution_kind Kind, class I1, class I2, class O, class Comp>
 set_walk_end bounded_set_operation(const basic_policy<Kind>& policy, I1 first1, std::size_t n1, I2 first2,
