@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# Install rules: headers, the library, pstl_wsTargets.cmake, pstl_wsConfig.cmake
+# Install rules: headers, the library and pstl_ws::std_execution, pstl_wsTargets.cmake, pstl_wsConfig.cmake
 # and its version file (find_package(pstl_ws)), pstl_ws.pc (pkg-config) and
 # the license.
 include(CMakePackageConfigHelpers)
@@ -7,7 +7,7 @@ include(CMakePackageConfigHelpers)
 set(PSTL_WS_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/pstl_ws)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/pstl_ws DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(TARGETS pstl_ws EXPORT pstl_wsTargets
+install(TARGETS pstl_ws pstl_ws_std_execution EXPORT pstl_wsTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}

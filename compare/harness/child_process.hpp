@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The std_par_on_ws backend lives in its own executable: libstdc++'s
-// parallel algorithms can be bound to one backend per program (its
-// __pstl::__par_backend alias), and the main harness needs the TBB one for
-// std_par. The parent runs that executable once per workload and size, with
+// parallel algorithms are bound to one backend per translation unit (its
+// __pstl::__par_backend alias; pstl_ws::std_execution opts a unit into ours),
+// and the main harness's units need the TBB one for std_par. The parent runs that executable once per workload and size, with
 // the same flags, so that it measures the same input (the inputs are
 // generated from fixed seeds) at every thread count, verifies against its
 // own seq run, and writes its measurements as CSV for the parent to merge.

@@ -5,7 +5,7 @@
 // see child_process.hpp) at every thread count, each result verified against
 // seq's; then the tables go to stdout and results.csv, report.md and the
 // plots to --out. Built as pstl_ws_compare_std_par_on_ws (with
-// PSTL_WS_STD_PAR_ON_WS), the same code is the child: it measures one
+// PSTL_WS_STD_PAR_ON_WS, linked to pstl_ws::std_execution), the same code is the child: it measures one
 // workload and writes the CSV its parent asked for.
 #include <cstdio>
 #include <filesystem>

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
 # ctest script: install pstl_ws into a scratch prefix, then build and run the
-# consumer (tests/install/consumer) each way a project can use it:
+# consumer programs (tests/install/consumer; one opts into
+# pstl_ws::std_execution, by its CMake target or by -include) each way a
+# project can use it:
 # find_package on that prefix, pkg-config on it, add_subdirectory inside an
 # exporting parent (which then installs), and FetchContent as a shared
 # library. The two built from source use the default options, as a consumer
@@ -29,6 +31,7 @@ function(build_consumer name)
       -DCMAKE_BUILD_TYPE=Release ${ARGN})
   run(${CMAKE_COMMAND} --build ${WORK_DIR}/${name} -j 2)
   run(${WORK_DIR}/${name}/consumer)
+  run(${WORK_DIR}/${name}/consumer_std_execution)
 endfunction()
 
 # A library built for consumers has no test hooks and no random delays.
@@ -59,6 +62,10 @@ separate_arguments(pc_flags UNIX_COMMAND "${run_output}")
 run(${CXX} -std=c++20 -O1 ${SOURCE_DIR}/tests/install/consumer/main.cpp
     ${SOURCE_DIR}/tests/install/consumer/consumer_sum.cpp ${pc_flags} -o ${WORK_DIR}/pkg-config-consumer)
 run(${WORK_DIR}/pkg-config-consumer)
+# The std_execution opt-in by hand: one -include, the same flags otherwise.
+run(${CXX} -std=c++20 -O1 -include pstl_ws/std_execution.hpp ${SOURCE_DIR}/tests/install/consumer/std_execution_main.cpp
+    ${pc_flags} -o ${WORK_DIR}/pkg-config-std-execution)
+run(${WORK_DIR}/pkg-config-std-execution)
 
 build_consumer(subdirectory -DPSTL_WS_CONSUME=subdirectory -DPSTL_WS_SOURCE_DIR=${SOURCE_DIR})
 require_no_hooks(${WORK_DIR}/subdirectory/pstl_ws/libpstl_ws.a)

@@ -13,7 +13,8 @@ function(layer_of path out)
     set(${out} 2 PARENT_SCOPE)
   elseif(path MATCHES "^pstl_ws/detail/backend/")
     set(${out} 3 PARENT_SCOPE)
-  elseif(path MATCHES "^pstl_ws/(algorithm|numeric|memory|ranges)/" OR path MATCHES "^pstl_ws/(algorithm|numeric|memory|ranges|std)\\.hpp$"
+  elseif(path MATCHES "^pstl_ws/(algorithm|numeric|memory|ranges|std_execution)/"
+         OR path MATCHES "^pstl_ws/(algorithm|numeric|memory|ranges|std|std_execution)\\.hpp$"
          OR path MATCHES "^pstl_ws/detail/(callable_requirements|algorithm_names|standard_policies|value_predicate)\\.hpp$")
     set(${out} 4 PARENT_SCOPE)
   else()

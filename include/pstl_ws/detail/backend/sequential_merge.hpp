@@ -118,7 +118,7 @@ void unmerge(Dst out, std::size_t na, std::size_t nb, Src a, Src b) noexcept {
 /// With na + nb >= 3, both parts are nonempty and neither has more than ~3/4 of
 /// the values, whatever comp answers (the searches stay inside their run).
 /// The runs may have different iterator types (libstdc++'s __parallel_merge
-/// in compare/std_par_on_ws/ merges two unrelated ranges).
+/// in pstl_ws/std_execution/ merges two unrelated ranges).
 template <class A, class B, class Comp>
 std::pair<std::size_t, std::size_t> split_for_merge(A a, std::size_t na, B b, std::size_t nb, Comp& comp) {
   if (na >= nb) {

@@ -1,24 +1,24 @@
 // SPDX-License-Identifier: MIT
-// The scan entry points of std_par_on_ws on one tiled scan: __parallel_strict_scan
+// The scan entry points of std_execution on one tiled scan: __parallel_strict_scan
 // (reduce every tile, one apex, scan every tile: libstdc++ uses it for
 // floating-point scans and for the compacting algorithms such as copy_if) and
 // __parallel_transform_scan (integer-like scans; adaptive like TBB's
 // parallel_scan: a tile whose left neighbours finished on the same thread is
-// scanned in one pass). docs/std-par-on-ws.md#scans.
+// scanned in one pass). docs/std-execution.md#scans.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::min
 #include <cstddef>
 #include <optional>
-#include <utility>
+#include <utility>  // for std::move
 #include <vector>
 
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/join.hpp"
 #include "pstl_ws/thread_pool.hpp"
-#include "support.hpp"
+#include "pstl_ws/std_execution/support.hpp"
 
-namespace ws::std_par_on_ws {
+namespace ws::std_execution {
 
 /// How a scan cuts [0, n) into tiles: about k_tiles_per_thread tiles per
 /// thread (TBB's strict scan uses the same "slack" of 4), each of size()
@@ -178,4 +178,4 @@ T parallel_transform_scan(Index n, Unary& u, T init, Combine& combine, BrickRedu
   return on_pool(body);
 }
 
-}  // namespace ws::std_par_on_ws
+}  // namespace ws::std_execution

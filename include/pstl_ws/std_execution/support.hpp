@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: MIT
-// What every std_par_on_ws entry point shares: getting onto a ws pool, the raw
+// What every std_execution entry point shares: getting onto a ws pool, the raw
 // buffer behind libstdc++'s __buffer<T>, and the flag __cancel_execution()
-// sets. docs/std-par-on-ws.md.
+// sets. docs/std-execution.md.
 #pragma once
 
 #include <cstddef>
-#include <memory>
-#include <type_traits>
+#include <memory>  // for std::allocator
+#include <type_traits>  // for std::invoke_result_t
 
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/execution.hpp"
 
-namespace ws::std_par_on_ws {
+namespace ws::std_execution {
 
 /// Runs body() on a ws worker and returns its result: inline on the calling
 /// worker (its own pool: inside pool.install the call stays on that pool),
@@ -77,4 +77,4 @@ inline void cancel_current() noexcept {
   }
 }
 
-}  // namespace ws::std_par_on_ws
+}  // namespace ws::std_execution

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The merging entry points of std_par_on_ws, with the structure of libstdc++'s
+// The merging entry points of std_execution, with the structure of libstdc++'s
 // TBB backend and ws::join for every fork: __parallel_merge cuts a merge by
 // binary search down to pieces of 2000 values; __parallel_stable_sort halves
 // the range down to pieces of 500 that the caller's leaf sort sorts in place,
 // then merges them back up, ping-ponging between the range and an n-slot
 // buffer. libstdc++'s std::sort(par) and std::stable_sort(par) (leaf std::sort
 // or std::stable_sort) and partial_sort(par) (leaf std::partial_sort) all land
-// here. docs/std-par-on-ws.md#sort-and-merge.
+// here. docs/std-execution.md#sort-and-merge.
 //
 // Exceptions propagate once every forked half stopped, leaving the range a
 // mix of values and moved-from ones and values in the buffer undestroyed
@@ -15,18 +15,18 @@
 // the buffer unless a move constructor does.
 #pragma once
 
-#include <algorithm>
+#include <algorithm>  // for std::min
 #include <cstddef>
-#include <iterator>
-#include <memory>
-#include <utility>
+#include <iterator>  // for std::random_access_iterator, std::iter_value_t, std::ranges::iter_move
+#include <memory>  // for std::construct_at, std::destroy_at
+#include <utility>  // for std::pair, std::move
 
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/sequential_merge.hpp"  // nth, distance_of, split_for_merge
 #include "pstl_ws/join.hpp"
-#include "support.hpp"
+#include "pstl_ws/std_execution/support.hpp"
 
-namespace ws::std_par_on_ws {
+namespace ws::std_execution {
 
 /// Merges of at most this many values are not cut (TBB's _PSTL_MERGE_CUT_OFF).
 inline constexpr std::size_t k_merge_cut_off = 2000;
@@ -250,4 +250,4 @@ void parallel_stable_sort(It first, It last, Comp& comp, LeafSort& leaf_sort, st
   on_pool(body);
 }
 
-}  // namespace ws::std_par_on_ws
+}  // namespace ws::std_execution

@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: MIT
-// The loop entry points of std_par_on_ws: __parallel_for, __parallel_reduce and
+// The loop entry points of std_execution: __parallel_for, __parallel_reduce and
 // __parallel_transform_reduce on ws's adaptive splitter, which plays the part
 // of TBB's auto_partitioner (about two pieces per thread, more where pieces
-// are stolen). docs/std-par-on-ws.md#entry-points.
+// are stolen). docs/std-execution.md#entry-points.
 #pragma once
 
 #include <cstddef>
-#include <type_traits>
-#include <utility>
+#include <type_traits>  // for std::is_integral_v
+#include <utility>  // for std::move
 
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_merge_sort.hpp"  // nth
 #include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/join.hpp"
 #include "pstl_ws/thread_pool.hpp"
-#include "support.hpp"
+#include "pstl_ws/std_execution/support.hpp"
 
-namespace ws::std_par_on_ws {
+namespace ws::std_execution {
 
 /// first + i for the patterns' indices: iterators, or integers (signed or not).
 template <class Index>
@@ -130,4 +130,4 @@ T parallel_transform_reduce(Index first, Index last, Unary& u, T init, Combine& 
   return split_reduce<T>(static_cast<std::size_t>(last - first), k_min_piece, leaf, combine);
 }
 
-}  // namespace ws::std_par_on_ws
+}  // namespace ws::std_execution

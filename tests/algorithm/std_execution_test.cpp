@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
-// std_par_on_ws: libstdc++'s parallel algorithms, compiled with ws_backend.hpp
-// force-included (see CMakeLists.txt), give the sequential std:: results on
-// a worker of every test pool and from outside every pool (the global pool),
-// really run on the pool, stop early when a pattern cancels, and load no TBB.
+// pstl_ws::std_execution: libstdc++'s parallel algorithms, in a translation
+// unit linked to that CMake target (pstl_ws/std_execution.hpp forced ahead of
+// it), give the sequential std:: results on a worker of every test pool, from
+// outside every pool (the global pool) and from many callers at once, really
+// run on the pool, stop early when a pattern cancels, and include and load no
+// TBB. docs/std-execution.md.
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -20,16 +22,23 @@
 #include <type_traits>
 #include <vector>
 
+#include <pstl_ws/numeric.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
 #include "test_support.hpp"
+
+// With the opt-in, libstdc++ selects no TBB backend and so includes none of
+// TBB's headers, whether they are installed or not.
+#if defined(TBB_VERSION_MAJOR) || defined(__TBB_tbb_H) || defined(_PSTL_PAR_BACKEND_TBB)
+#error "a TBB header was included into a translation unit opted into pstl_ws::std_execution"
+#endif
 
 namespace {
 
 using std::execution::par;
 
-static_assert(std::is_same_v<__pstl::__par_backend::__buffer<int>, ws::std_par_on_ws::raw_buffer<int>>,
-              "libstdc++'s parallel algorithms must be bound to the injected ws backend");
+static_assert(std::is_same_v<__pstl::__par_backend::__buffer<int>, ws::std_execution::raw_buffer<int>>,
+              "libstdc++'s parallel algorithms must be bound to the ws backend of pstl_ws/std_execution.hpp");
 
 /// Sizes every algorithm is tried with: empty, tiny (4 and 5 split into pieces
 /// of two and three, the smallest transform_reduce pieces), one leaf of the
@@ -388,4 +397,36 @@ TEST_CASE("__cancel_execution() skips the leaves of the innermost loop that have
   CHECK(std::get<1>(leaves) == 1);
   CHECK(std::get<2>(leaves) == 1);
   __pstl::__par_backend::__cancel_execution();  // outside every loop: nothing to cancel, no effect
+}
+
+TEST_CASE("8 callers at once, from outside every pool, each get std::sort(par) and std::reduce(par) right" *
+          doctest::timeout(120)) {
+  constexpr std::size_t k_callers = 8;
+  constexpr std::size_t k_n = 100003;
+  std::atomic<std::size_t> wrong{0};
+  const std::uint64_t jobs_before = ws::thread_pool::global().stats().jobs_executed;
+  ws_test::run_on_threads(k_callers, [&](std::size_t caller) {
+    std::vector<std::int64_t> values = random_values(k_n, 1000, caller);
+    const std::int64_t sum = std::accumulate(values.begin(), values.end(), std::int64_t{0});
+    std::vector<std::int64_t> expected = values;
+    std::sort(expected.begin(), expected.end());
+    for (int round = 0; round < 4; ++round) {
+      std::vector<std::int64_t> sorted = values;
+      std::sort(par, sorted.begin(), sorted.end());
+      if (sorted != expected || std::reduce(par, values.begin(), values.end(), std::int64_t{0}) != sum) {
+        wrong.fetch_add(1);
+      }
+    }
+  });
+  CHECK(wrong.load() == 0);
+  // Callers that found the seat taken handed their calls to the global pool's workers.
+  if (ws::thread_pool::global().num_threads() >= 2) {
+    CHECK(ws::thread_pool::global().stats().jobs_executed > jobs_before);
+  }
+}
+
+TEST_CASE("ws::reduce(std::execution::par) takes the opted-in policy as ws::par, as without the opt-in") {
+  const std::vector<std::int64_t> values = random_values(100003, 1000, 3);
+  const std::int64_t expected = std::accumulate(values.begin(), values.end(), std::int64_t{0});
+  check_on_every_pool(expected, [&] { return ws::reduce(par, values.begin(), values.end(), std::int64_t{0}); });
 }
