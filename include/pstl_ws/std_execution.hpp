@@ -17,8 +17,9 @@
 //
 // A call from a worker of a ws::thread_pool (inside pool.install) runs on that
 // pool; any other call runs on the global pool. Exceptions: libstdc++'s
-// patterns call std::terminate for every exception an element function throws,
-// except std::bad_alloc, which reaches the caller (as with its TBB backend).
+// patterns call std::terminate for every exception an element function throws
+// (as with its TBB backend); only std::bad_alloc from outside their noexcept
+// bricks (a scratch buffer, a sort's comparator) reaches the caller.
 //
 // This defines a macro and declarations with names reserved to the
 // implementation ([lex.name]) and relies on libstdc++ internals that may change

@@ -430,3 +430,31 @@ TEST_CASE("ws::reduce(std::execution::par) takes the opted-in policy as ws::par,
   const std::int64_t expected = std::accumulate(values.begin(), values.end(), std::int64_t{0});
   check_on_every_pool(expected, [&] { return ws::reduce(par, values.begin(), values.end(), std::int64_t{0}); });
 }
+
+TEST_CASE("std::bad_alloc from the comparator of std::sort(par) reaches the caller, and the pool stays usable" *
+          doctest::timeout(120)) {
+  // libstdc++'s patterns let bad_alloc through, and only from outside their
+  // noexcept bricks (an element function of for_each is inside one: even
+  // bad_alloc terminates there). A sort's comparator is outside them, so its
+  // bad_alloc crosses ws::join from whichever worker threw it.
+  const std::vector<std::int64_t> values = random_values(100003, 1000, 5);
+  const std::int64_t expected = std::accumulate(values.begin(), values.end(), std::int64_t{0});
+  for (auto& pool : pools()) {
+    CAPTURE(pool->num_threads());
+    for (const std::size_t throw_at : {std::size_t{1000}, std::size_t{1500000}}) {  // in a leaf sort; in a merge
+      CAPTURE(throw_at);
+      std::vector<std::int64_t> sorted = values;
+      std::atomic<std::size_t> comparisons{0};
+      CHECK_THROWS_AS(pool->install([&] {
+        std::sort(par, sorted.begin(), sorted.end(), [&](std::int64_t a, std::int64_t b) {
+          if (comparisons.fetch_add(1, std::memory_order_relaxed) == throw_at) {  // relaxed: a count, read here only
+            throw std::bad_alloc();
+          }
+          return a < b;
+        });
+      }),
+                      std::bad_alloc);
+    }
+    CHECK(pool->install([&] { return std::reduce(par, values.begin(), values.end(), std::int64_t{0}); }) == expected);
+  }
+}
