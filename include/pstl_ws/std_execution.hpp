@@ -57,54 +57,54 @@ inline namespace __ws_v1 {
 
 /// Uninitialised storage for n values of T (the patterns' scratch space).
 template <class T>
-using __buffer = ws::std_execution::raw_buffer<T>;
+using __buffer = ws::detail::std_execution::raw_buffer<T>;
 
 /// Skips the not yet started leaves of the innermost loop the caller runs.
-inline void __cancel_execution() noexcept { ws::std_execution::cancel_current(); }
+inline void __cancel_execution() noexcept { ws::detail::std_execution::cancel_current(); }
 
 /// brick(i, j) over adjacent sub-ranges of [first, last), in parallel.
 template <class Policy, class Index, class Brick>
 void __parallel_for(Policy&&, Index first, Index last, Brick brick) {
-  ws::std_execution::parallel_for(first, last, brick);
+  ws::detail::std_execution::parallel_for(first, last, brick);
 }
 
 /// reduction(...) of real_body(i, j, identity) over sub-ranges, in order.
 template <class Policy, class T, class Index, class RealBody, class Reduction>
 T __parallel_reduce(Policy&&, Index first, Index last, const T& identity, const RealBody& real_body,
                     const Reduction& reduction) {
-  return ws::std_execution::parallel_reduce(first, last, identity, real_body, reduction);
+  return ws::detail::std_execution::parallel_reduce(first, last, identity, real_body, reduction);
 }
 
 /// init combined with u(i) for every i in [first, last), in order.
 template <class Policy, class Index, class Unary, class T, class Combine, class BrickReduce>
 T __parallel_transform_reduce(Policy&&, Index first, Index last, Unary u, T init, Combine combine,
                               BrickReduce brick_reduce) {
-  return ws::std_execution::parallel_transform_reduce(first, last, u, std::move(init), combine, brick_reduce);
+  return ws::detail::std_execution::parallel_transform_reduce(first, last, u, std::move(init), combine, brick_reduce);
 }
 
 /// Reduce every tile, apex(total), then scan every tile from its prefix.
 template <class Policy, class Index, class T, class Reduce, class Combine, class Scan, class Apex>
 void __parallel_strict_scan(Policy&&, Index n, T initial, Reduce reduce, Combine combine, Scan scan, Apex apex) {
-  ws::std_execution::parallel_strict_scan(n, std::move(initial), reduce, combine, scan, apex);
+  ws::detail::std_execution::parallel_strict_scan(n, std::move(initial), reduce, combine, scan, apex);
 }
 
 /// Scan of [0, n) from init; returns init combined with everything.
 template <class Policy, class Index, class Unary, class T, class Combine, class BrickReduce, class Scan>
 T __parallel_transform_scan(Policy&&, Index n, Unary u, T init, Combine combine, BrickReduce brick_reduce,
                             Scan scan) {
-  return ws::std_execution::parallel_transform_scan(n, u, std::move(init), combine, brick_reduce, scan);
+  return ws::detail::std_execution::parallel_transform_scan(n, u, std::move(init), combine, brick_reduce, scan);
 }
 
 /// Merge sort with the caller's leaf sort; nsort != 0: partial_sort.
 template <class Policy, class It, class Comp, class LeafSort>
 void __parallel_stable_sort(Policy&&, It first, It last, Comp comp, LeafSort leaf_sort, std::size_t nsort = 0) {
-  ws::std_execution::parallel_stable_sort(first, last, comp, leaf_sort, nsort);
+  ws::detail::std_execution::parallel_stable_sort(first, last, comp, leaf_sort, nsort);
 }
 
 /// Merge of [xs, xe) and [ys, ye) into zs, cut by binary search.
 template <class Policy, class It1, class It2, class It3, class Comp, class LeafMerge>
 void __parallel_merge(Policy&&, It1 xs, It1 xe, It2 ys, It2 ye, It3 zs, Comp comp, LeafMerge leaf_merge) {
-  ws::std_execution::parallel_merge(xs, xe, ys, ye, zs, comp, leaf_merge);
+  ws::detail::std_execution::parallel_merge(xs, xe, ys, ye, zs, comp, leaf_merge);
 }
 
 /// f1() and f2(), potentially in parallel.

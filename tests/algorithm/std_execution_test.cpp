@@ -37,7 +37,7 @@ namespace {
 
 using std::execution::par;
 
-static_assert(std::is_same_v<__pstl::__par_backend::__buffer<int>, ws::std_execution::raw_buffer<int>>,
+static_assert(std::is_same_v<__pstl::__par_backend::__buffer<int>, ws::detail::std_execution::raw_buffer<int>>,
               "libstdc++'s parallel algorithms must be bound to the ws backend of pstl_ws/std_execution.hpp");
 
 /// Sizes every algorithm is tried with: empty, tiny (4 and 5 split into pieces

@@ -37,17 +37,16 @@ set(opt_in -include ${SOURCE_DIR}/include/pstl_ws/std_execution.hpp)
 # The unit that did not opt in: libstdc++'s serial backend, as without TBB.
 set(plain -D_GLIBCXX_USE_TBB_PAR_BACKEND=0)
 set(compile ${CXX} ${CXX_FLAGS} -std=c++20 -I${SOURCE_DIR}/include -c)
+set(libraries ${LIBRARY} -lboost_context -pthread)
 
 run(${compile} ${opt_in} ${WORK_DIR}/defines.cpp -o ${WORK_DIR}/defines.o)
 run(${compile} ${opt_in} ${WORK_DIR}/calls.cpp -o ${WORK_DIR}/calls_opted.o)
 run(${compile} ${plain} ${WORK_DIR}/calls.cpp -o ${WORK_DIR}/calls_plain.o)
 
-run(${CXX} ${CXX_FLAGS} ${WORK_DIR}/calls_opted.o ${WORK_DIR}/defines.o ${LIBRARY} -lboost_context -pthread
-    -o ${WORK_DIR}/both_opted)
+run(${CXX} ${CXX_FLAGS} ${WORK_DIR}/calls_opted.o ${WORK_DIR}/defines.o ${libraries} -o ${WORK_DIR}/both_opted)
 run(${WORK_DIR}/both_opted)
 
-execute_process(COMMAND ${CXX} ${CXX_FLAGS} ${WORK_DIR}/calls_plain.o ${WORK_DIR}/defines.o ${LIBRARY} -lboost_context
-                        -pthread -o ${WORK_DIR}/mixed
+execute_process(COMMAND ${CXX} ${CXX_FLAGS} ${WORK_DIR}/calls_plain.o ${WORK_DIR}/defines.o ${libraries} -o ${WORK_DIR}/mixed
                 RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
 if(result EQUAL 0 OR NOT output MATCHES "undefined reference to [^\n]*sort_with")
   message(FATAL_ERROR "the mixed program should fail to link on sort_with (result ${result}):\n${output}")

@@ -16,7 +16,7 @@
 #include "pstl_ws/thread_pool.hpp"
 #include "pstl_ws/std_execution/support.hpp"
 
-namespace ws::std_execution {
+namespace ws::detail::std_execution {
 
 /// first + i for the patterns' indices: iterators, or integers (signed or not).
 template <class Index>
@@ -24,14 +24,14 @@ Index at_offset(Index first, std::size_t i) {
   if constexpr (std::is_integral_v<Index>) {
     return static_cast<Index>(first + static_cast<Index>(i));
   } else {
-    return detail::nth(first, i);
+    return nth(first, i);
   }
 }
 
 /// One node of split_reduce: leaf(begin, end) if the splitter says stop, else
 /// the two halves (in parallel) combined as combine(left, right).
 template <class T, class Leaf, class Combine>
-T split_reduce_node(detail::splitter split, std::size_t begin, std::size_t end, Leaf& leaf, Combine& combine,
+T split_reduce_node(splitter split, std::size_t begin, std::size_t end, Leaf& leaf, Combine& combine,
                     bool migrated) {
   if (!split.try_split(end - begin, migrated)) {
     const auto timing = split.time_leaf(end - begin);
@@ -57,9 +57,9 @@ T split_reduce(std::size_t n, std::size_t min_len, Leaf& leaf, Combine& combine)
   if (n / 2 < min_len) {
     return leaf(std::size_t{0}, n);
   }
-  detail::leaf_timer timer;
+  leaf_timer timer;
   auto body = [&] {
-    return split_reduce_node<T>(detail::splitter(current_num_threads(), min_len, n, timer), 0, n, leaf, combine,
+    return split_reduce_node<T>(splitter(current_num_threads(), min_len, n, timer), 0, n, leaf, combine,
                                 false);
   };
   return on_pool(body);
@@ -75,7 +75,7 @@ void parallel_for(Index first, Index last, Brick& brick) {
   if (n == 0) {
     return;
   }
-  detail::cancellation cancel;
+  cancellation cancel;
   auto leaf = [&](std::size_t begin, std::size_t end) {
     if (cancel.is_cancelled()) {
       return;
@@ -83,7 +83,7 @@ void parallel_for(Index first, Index last, Brick& brick) {
     const cancellation_scope scope(cancel);
     brick(at_offset(first, begin), at_offset(first, end));
   };
-  auto body = [&] { detail::par_for(n, 1, leaf); };
+  auto body = [&] { par_for(n, 1, leaf); };
   on_pool(body);
 }
 
@@ -96,7 +96,7 @@ T parallel_reduce(Index first, Index last, const T& identity, const RealBody& re
   if (first == last) {
     return identity;
   }
-  detail::cancellation cancel;
+  cancellation cancel;
   auto leaf = [&](std::size_t begin, std::size_t end) -> T {
     if (cancel.is_cancelled()) {
       return identity;
@@ -130,4 +130,4 @@ T parallel_transform_reduce(Index first, Index last, Unary& u, T init, Combine& 
   return split_reduce<T>(static_cast<std::size_t>(last - first), k_min_piece, leaf, combine);
 }
 
-}  // namespace ws::std_execution
+}  // namespace ws::detail::std_execution

@@ -26,7 +26,7 @@
 #include "pstl_ws/join.hpp"
 #include "pstl_ws/std_execution/support.hpp"
 
-namespace ws::std_execution {
+namespace ws::detail::std_execution {
 
 /// Merges of at most this many values are not cut (TBB's _PSTL_MERGE_CUT_OFF).
 inline constexpr std::size_t k_merge_cut_off = 2000;
@@ -48,13 +48,13 @@ void split_merge(A a, std::size_t na, B b, std::size_t nb, Out out, Comp& comp, 
     leaf(a, na, b, nb, out);
     return;
   }
-  const std::pair<std::size_t, std::size_t> fronts = detail::split_for_merge(a, na, b, nb, comp);
+  const std::pair<std::size_t, std::size_t> fronts = split_for_merge(a, na, b, nb, comp);
   const std::size_t front_a = fronts.first;
   const std::size_t front_b = fronts.second;
   ws::join([&] { split_merge(a, front_a, b, front_b, out, comp, leaf); },
            [&] {
-             split_merge(detail::nth(a, front_a), na - front_a, detail::nth(b, front_b), nb - front_b,
-                         detail::nth(out, front_a + front_b), comp, leaf);
+             split_merge(nth(a, front_a), na - front_a, nth(b, front_b), nb - front_b,
+                         nth(out, front_a + front_b), comp, leaf);
            });
 }
 
@@ -63,14 +63,14 @@ void split_merge(A a, std::size_t na, B b, std::size_t nb, Out out, Comp& comp, 
 /// at most k_merge_cut_off values is one leaf_merge on the calling thread.
 template <class A, class B, class Out, class Comp, class LeafMerge>
 void parallel_merge(A xs, A xe, B ys, B ye, Out zs, Comp& comp, LeafMerge& leaf_merge) {
-  const std::size_t na = detail::distance_of(xs, xe);
-  const std::size_t nb = detail::distance_of(ys, ye);
+  const std::size_t na = distance_of(xs, xe);
+  const std::size_t nb = distance_of(ys, ye);
   if (na + nb <= k_merge_cut_off) {
     leaf_merge(xs, xe, ys, ye, zs, comp);
     return;
   }
   auto leaf = [&](A a, std::size_t n1, B b, std::size_t n2, Out out) {
-    leaf_merge(a, detail::nth(a, n1), b, detail::nth(b, n2), out, comp);
+    leaf_merge(a, nth(a, n1), b, nth(b, n2), out, comp);
   };
   auto body = [&] { split_merge(xs, na, ys, nb, zs, comp, leaf); };
   on_pool(body);
@@ -99,8 +99,8 @@ struct into_range {
 /// its first values sorted), then moves the rest of a, then of b.
 template <class Move, class Src, class Dst, class Comp>
 void merge_moving(Src a, std::size_t na, Src b, std::size_t nb, Dst out, std::size_t limit, Comp& comp) {
-  const Src a_end = detail::nth(a, na);
-  const Src b_end = detail::nth(b, nb);
+  const Src a_end = nth(a, na);
+  const Src b_end = nth(b, nb);
   for (; a != a_end && b != b_end && limit != 0; ++out, --limit) {
     if (comp(*b, *a)) {
       Move::move(b++, out);
@@ -171,17 +171,17 @@ class merge_sorter {
 
  private:
   static place other(place where) noexcept { return where == place::range ? place::buffer : place::range; }
-  It range_at(std::size_t i) const { return detail::nth(m_first, i); }
+  It range_at(std::size_t i) const { return nth(m_first, i); }
   value_type* buffer_at(std::size_t i) const noexcept { return m_buffer + i; }
 
   template <class Move, class Src, class Dst>
   static void move_all(Src from, std::size_t n, Dst to) {
     auto leaf = [&](std::size_t begin, std::size_t end) {
       for (std::size_t i = begin; i < end; ++i) {
-        Move::move(detail::nth(from, i), detail::nth(to, i));
+        Move::move(nth(from, i), nth(to, i));
       }
     };
-    detail::par_for(n, k_move_grain, leaf);
+    par_for(n, k_move_grain, leaf);
   }
 
   /// Whether the two sorted halves around mid, both in `where`, are already in order.
@@ -213,9 +213,9 @@ class merge_sorter {
     const std::size_t sorted_b = std::min(nb, m_merge_limit);
     split_merge(a, sorted_a, b, sorted_b, out, m_comp, leaf);
     if (m_partial) {
-      const Dst tails = detail::nth(out, sorted_a + sorted_b);
-      move_all<Move>(detail::nth(a, sorted_a), na - sorted_a, tails);
-      move_all<Move>(detail::nth(b, sorted_b), nb - sorted_b, detail::nth(tails, na - sorted_a));
+      const Dst tails = nth(out, sorted_a + sorted_b);
+      move_all<Move>(nth(a, sorted_a), na - sorted_a, tails);
+      move_all<Move>(nth(b, sorted_b), nb - sorted_b, nth(tails, na - sorted_a));
     }
   }
 
@@ -235,7 +235,7 @@ class merge_sorter {
 /// the top of this file; std::bad_alloc if the buffer cannot be allocated.
 template <std::random_access_iterator It, class Comp, class LeafSort>
 void parallel_stable_sort(It first, It last, Comp& comp, LeafSort& leaf_sort, std::size_t nsort) {
-  const std::size_t n = detail::distance_of(first, last);
+  const std::size_t n = distance_of(first, last);
   if (n <= k_sort_cut_off) {
     leaf_sort(first, last, comp);
     return;
@@ -250,4 +250,4 @@ void parallel_stable_sort(It first, It last, Comp& comp, LeafSort& leaf_sort, st
   on_pool(body);
 }
 
-}  // namespace ws::std_execution
+}  // namespace ws::detail::std_execution

@@ -18,7 +18,7 @@
 #include "pstl_ws/thread_pool.hpp"
 #include "pstl_ws/std_execution/support.hpp"
 
-namespace ws::std_execution {
+namespace ws::detail::std_execution {
 
 /// How a scan cuts [0, n) into tiles: about k_tiles_per_thread tiles per
 /// thread (TBB's strict scan uses the same "slack" of 4), each of size()
@@ -61,7 +61,7 @@ class tiled_scan {
         m_slots[t].emplace(m_reduce_tile(m_tiles.begin(t), m_tiles.end(t)));
       }
     };
-    detail::par_for(last - first, 1, leaf);
+    par_for(last - first, 1, leaf);
   }
 
   /// Replaces the stored sum of every tile in [first, last) by its prefix:
@@ -83,7 +83,7 @@ class tiled_scan {
         m_scan_tile(m_tiles.begin(t), m_tiles.end(t), *m_slots[t]);
       }
     };
-    detail::par_for(last - first, 1, leaf);
+    par_for(last - first, 1, leaf);
   }
 
   /// Scans the tiles [first, last) (last > first) from `prefix` and returns
@@ -178,4 +178,4 @@ T parallel_transform_scan(Index n, Unary& u, T init, Combine& combine, BrickRedu
   return on_pool(body);
 }
 
-}  // namespace ws::std_execution
+}  // namespace ws::detail::std_execution

@@ -12,14 +12,14 @@
 #include "pstl_ws/detail/backend/splitter.hpp"
 #include "pstl_ws/execution.hpp"
 
-namespace ws::std_execution {
+namespace ws::detail::std_execution {
 
 /// Runs body() on a ws worker and returns its result: inline on the calling
 /// worker (its own pool: inside pool.install the call stays on that pool),
 /// else on the global pool. Exceptions: whatever body throws.
 template <class Body>
 std::invoke_result_t<Body&> on_pool(Body& body) {
-  return detail::run_on_pool(nullptr, body);
+  return run_on_pool(nullptr, body);
 }
 
 /// Uninitialised storage for n values of T, from std::allocator<T>, freed (not
@@ -46,8 +46,8 @@ class raw_buffer {
 
 /// The flag of the innermost loop leaf (parallel_for, parallel_reduce) that the
 /// calling thread is running, or nullptr outside every leaf.
-inline detail::cancellation*& current_cancellation() noexcept {
-  static thread_local detail::cancellation* t_current = nullptr;
+inline cancellation*& current_cancellation() noexcept {
+  static thread_local cancellation* t_current = nullptr;
   return t_current;
 }
 
@@ -57,7 +57,7 @@ inline detail::cancellation*& current_cancellation() noexcept {
 /// waits) each see their own flag.
 class cancellation_scope {
  public:
-  explicit cancellation_scope(detail::cancellation& flag) noexcept : m_previous(current_cancellation()) {
+  explicit cancellation_scope(cancellation& flag) noexcept : m_previous(current_cancellation()) {
     current_cancellation() = &flag;
   }
   ~cancellation_scope() { current_cancellation() = m_previous; }
@@ -65,16 +65,16 @@ class cancellation_scope {
   cancellation_scope& operator=(const cancellation_scope&) = delete;
 
  private:
-  detail::cancellation* m_previous;
+  cancellation* m_previous;
 };
 
 /// __cancel_execution(): leaves of the innermost loop the calling thread runs
 /// that have not started yet will be skipped (TBB cancels the task group of the
 /// innermost algorithm the same way). Outside every loop leaf it does nothing.
 inline void cancel_current() noexcept {
-  if (detail::cancellation* const flag = current_cancellation()) {
+  if (cancellation* const flag = current_cancellation()) {
     flag->cancel();
   }
 }
 
-}  // namespace ws::std_execution
+}  // namespace ws::detail::std_execution
