@@ -6,10 +6,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 #include <system_error>
 
 #include "bench_support.hpp"
+#include "harness/at_rest_threads.hpp"
 #include "harness/csv.hpp"
 
 extern char** environ;
@@ -57,6 +59,9 @@ std::vector<measurement> run_child(const std::filesystem::path& executable, cons
                                    std::size_t n) {
   const std::filesystem::path csv =
       std::filesystem::temp_directory_path() / ("pstl_ws_compare_child_" + std::to_string(getpid()) + ".csv");
+  // The backends measured just before (TBB's workers, OpenMP's team) may still
+  // spin; the child must not share the CPUs with them.
+  wait_until_others_quiet(std::chrono::steady_clock::now() + std::chrono::seconds(1));
   const int status = spawn_and_wait({executable.string(), "--child-workload", workload, "--child-size",
                                      std::to_string(n), "--child-csv", csv.string(), "--threads",
                                      bench::join_counts(threads), "--reps", std::to_string(opts.m_reps), "--size",
