@@ -17,9 +17,16 @@ include(CMakePushCheckState)
 add_library(pstl_ws_std_execution INTERFACE)
 add_library(pstl_ws::std_execution ALIAS pstl_ws_std_execution)
 set_target_properties(pstl_ws_std_execution PROPERTIES EXPORT_NAME std_execution)
-# SHELL: keeps -include and its file together (CMake de-duplicates single options).
+# The header by its full path, in the build tree or the install tree (which
+# may move: $<INSTALL_PREFIX> is where it was found). SHELL: keeps -include
+# and its file together (CMake de-duplicates single options).
+if(IS_ABSOLUTE "${CMAKE_INSTALL_INCLUDEDIR}")
+  set(pstl_ws_installed_includedir "${CMAKE_INSTALL_INCLUDEDIR}")
+else()
+  set(pstl_ws_installed_includedir "$<INSTALL_PREFIX>/${CMAKE_INSTALL_INCLUDEDIR}")
+endif()
 target_compile_options(pstl_ws_std_execution INTERFACE
-  "SHELL:-include $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include/pstl_ws/std_execution.hpp>$<INSTALL_INTERFACE:$<INSTALL_PREFIX>/${CMAKE_INSTALL_INCLUDEDIR}/pstl_ws/std_execution.hpp>")
+  "SHELL:-include $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include/pstl_ws/std_execution.hpp>$<INSTALL_INTERFACE:${pstl_ws_installed_includedir}/pstl_ws/std_execution.hpp>")
 target_link_libraries(pstl_ws_std_execution INTERFACE pstl_ws)
 
 cmake_push_check_state(RESET)

@@ -12,7 +12,7 @@
 // mix of values and moved-from ones and values in the buffer undestroyed
 // (the buffer memory itself is freed). libstdc++'s patterns terminate on
 // every exception but bad_alloc, which nothing here throws after allocating
-// the buffer unless a move constructor does.
+// the buffer unless a comparator or a move constructor does.
 #pragma once
 
 #include <algorithm>  // for std::min
@@ -22,7 +22,8 @@
 #include <utility>  // for std::pair, std::move
 
 #include "pstl_ws/detail/backend/par_for.hpp"
-#include "pstl_ws/detail/backend/sequential_merge.hpp"  // nth, distance_of, split_for_merge
+#include "pstl_ws/detail/backend/par_merge_copy.hpp"  // par_merge_pieces
+#include "pstl_ws/detail/backend/sequential_merge.hpp"  // nth, distance_of
 #include "pstl_ws/join.hpp"
 #include "pstl_ws/std_execution/support.hpp"
 
@@ -36,31 +37,10 @@ inline constexpr std::size_t k_sort_cut_off = 500;
 /// a blocked_range of grain 2000, whose pieces are over 1000.
 inline constexpr std::size_t k_move_grain = k_merge_cut_off / 2;
 
-/// Merges [a, a + na) and [b, b + nb) into out by calling leaf(a, na, b, nb,
-/// out) on merges of at most k_merge_cut_off values, cutting larger ones with
-/// detail::split_for_merge (the longer run at its middle, the other where that
-/// value goes, so that the merge stays stable) into two merges that run in parallel. Must run on a worker.
-/// Complexity: O(na + nb) work, O(log^2 (na + nb)) span plus one leaf.
-/// Exceptions: the first one thrown, after both halves stopped.
-template <class A, class B, class Out, class Comp, class Leaf>
-void split_merge(A a, std::size_t na, B b, std::size_t nb, Out out, Comp& comp, Leaf& leaf) {
-  if (na + nb <= k_merge_cut_off) {
-    leaf(a, na, b, nb, out);
-    return;
-  }
-  const std::pair<std::size_t, std::size_t> fronts = split_for_merge(a, na, b, nb, comp);
-  const std::size_t front_a = fronts.first;
-  const std::size_t front_b = fronts.second;
-  ws::join([&] { split_merge(a, front_a, b, front_b, out, comp, leaf); },
-           [&] {
-             split_merge(nth(a, front_a), na - front_a, nth(b, front_b), nb - front_b,
-                         nth(out, front_a + front_b), comp, leaf);
-           });
-}
-
 /// __parallel_merge: leaf_merge(x, x_end, y, y_end, z, comp) on the pieces of
-/// split_merge, on the calling worker's pool or the global pool; a merge of
-/// at most k_merge_cut_off values is one leaf_merge on the calling thread.
+/// at most k_merge_cut_off values of par_merge_pieces, on the calling worker's
+/// pool or the global pool; a merge of at most k_merge_cut_off values is one
+/// leaf_merge on the calling thread.
 template <class A, class B, class Out, class Comp, class LeafMerge>
 void parallel_merge(A xs, A xe, B ys, B ye, Out zs, Comp& comp, LeafMerge& leaf_merge) {
   const std::size_t na = distance_of(xs, xe);
@@ -72,7 +52,7 @@ void parallel_merge(A xs, A xe, B ys, B ye, Out zs, Comp& comp, LeafMerge& leaf_
   auto leaf = [&](A a, std::size_t n1, B b, std::size_t n2, Out out) {
     leaf_merge(a, nth(a, n1), b, nth(b, n2), out, comp);
   };
-  auto body = [&] { split_merge(xs, na, ys, nb, zs, comp, leaf); };
+  auto body = [&] { par_merge_pieces(xs, na, ys, nb, zs, comp, k_merge_cut_off, leaf); };
   on_pool(body);
 }
 
@@ -211,7 +191,7 @@ class merge_sorter {
     };
     const std::size_t sorted_a = std::min(na, m_merge_limit);
     const std::size_t sorted_b = std::min(nb, m_merge_limit);
-    split_merge(a, sorted_a, b, sorted_b, out, m_comp, leaf);
+    par_merge_pieces(a, sorted_a, b, sorted_b, out, m_comp, k_merge_cut_off, leaf);
     if (m_partial) {
       const Dst tails = nth(out, sorted_a + sorted_b);
       move_all<Move>(nth(a, sorted_a), na - sorted_a, tails);

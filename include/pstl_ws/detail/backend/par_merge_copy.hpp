@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// par_merge_copy, the copying parallel merge behind ws::merge, and
+// par_merge_pieces, the cutting of a merge into parallel pieces;
+// par_merge_copy, the copying parallel merge behind ws::merge on it; and
 // par_move_into_buffer, the parallel move into raw slots behind
 // ws::inplace_merge. docs/algorithms.md#merge-inplace_merge-and-the-set-operations.
 #pragma once
@@ -19,28 +20,45 @@
 namespace ws::detail {
 
 /// Merges the sorted runs [a, a + na) and [b, b + nb) into [out, out + na +
+/// nb) by running leaf(a', na', b', nb', out') on pieces of at most max_leaf
+/// values: a longer merge is cut by split_for_merge (the longer run at its
+/// middle, the other where that value goes, so that a's element stays first
+/// on ties) and the two merges joined. The runs may have different iterator
+/// types. Must run on a worker.
+/// Complexity: O(na + nb) work beyond the leaves', span O(log^2 (na + nb))
+/// plus one leaf. Exceptions: the first exception of comp or of a leaf is
+/// rethrown once both sides of every join finished.
+template <class A, class B, class Out, class Comp, class Leaf>
+void par_merge_pieces(A a, std::size_t na, B b, std::size_t nb, Out out, Comp& comp, std::size_t max_leaf,
+                      Leaf& leaf) {
+  if (na + nb <= max_leaf) {
+    leaf(a, na, b, nb, out);
+    return;
+  }
+  const std::pair<std::size_t, std::size_t> fronts = split_for_merge(a, na, b, nb, comp);
+  const std::size_t front_a = fronts.first;
+  const std::size_t front_b = fronts.second;
+  ws::join([&] { par_merge_pieces(a, front_a, b, front_b, out, comp, max_leaf, leaf); },
+           [&] {
+             par_merge_pieces(nth(a, front_a), na - front_a, nth(b, front_b), nb - front_b,
+                              nth(out, front_a + front_b), comp, max_leaf, leaf);
+           });
+}
+
+/// Merges the sorted runs [a, a + na) and [b, b + nb) into [out, out + na +
 /// nb) by copy assignment, as std::merge does (a's element first on ties):
-/// pieces of fewer than 2 * grain (grain >= 2) elements run std::merge, longer
-/// ones are cut by split_for_merge and the two merges joined. The runs may have
-/// different iterator types. Must run on a worker.
+/// par_merge_pieces with std::merge on pieces of fewer than 2 * grain
+/// (grain >= 2) elements. Must run on a worker.
 /// Complexity: O(na + nb) comparisons and copies, span O(grain + log^2 (na +
 /// nb)). Exceptions: the first exception of comp or of a copy is rethrown once
 /// both sides of every join finished; the output then holds unspecified
 /// values in the positions written so far.
 template <class A, class B, class Out, class Comp>
 void par_merge_copy(A a, std::size_t na, B b, std::size_t nb, Out out, Comp& comp, std::size_t grain) {
-  if (!holds_two_grains(na + nb, grain)) {
-    std::merge(a, nth(a, na), b, nth(b, nb), out, std::ref(comp));
-    return;
-  }
-  const std::pair<std::size_t, std::size_t> fronts = split_for_merge(a, na, b, nb, comp);
-  const std::size_t front_a = fronts.first;
-  const std::size_t front_b = fronts.second;
-  ws::join([&] { par_merge_copy(a, front_a, b, front_b, out, comp, grain); },
-           [&] {
-             par_merge_copy(nth(a, front_a), na - front_a, nth(b, front_b), nb - front_b,
-                            nth(out, front_a + front_b), comp, grain);
-           });
+  auto leaf = [&comp](A piece_a, std::size_t piece_na, B piece_b, std::size_t piece_nb, Out piece_out) {
+    std::merge(piece_a, nth(piece_a, piece_na), piece_b, nth(piece_b, piece_nb), piece_out, std::ref(comp));
+  };
+  par_merge_pieces(a, na, b, nb, out, comp, 2 * grain - 1, leaf);
 }
 
 /// Move-constructs the n values at src into the raw slots [dst, dst + n), in
