@@ -22,7 +22,8 @@
 // A backend without some operation simply lacks the member; the workloads
 // detect that with a requires-expression and skip it (e.g. std_par has no
 // fib: std::execution has no fork-join primitive). A backend that keeps
-// scratch memory between calls (ws, ws_park) also has release_memory().
+// memory between calls (ws, ws_park and std_par_on_ws their pool's scratch,
+// std_par tbbmalloc's) also has release_memory().
 //
 // The workloads of concurrent callers call a backend from threads of their
 // own, as a user would: as_caller(b) is the backend so called (TBB's: not
@@ -169,6 +170,13 @@ class policy_backend {
   policy_backend<Policy, OtherEnter> with_entry(OtherEnter enter) const {
     return {m_name, m_policy, enter};
   }
+  /// Gives back the memory the policy's threads keep between calls, where
+  /// the entry knows of some (suite calls it before a first call it reports).
+  void release_memory() const
+    requires requires(const Enter& enter) { enter.release_memory(); }
+  {
+    m_enter.release_memory();
+  }
   template <class It, class F>
   void for_each(It first, It last, F f) const {
     std::for_each(m_policy, first, last, f);
@@ -268,6 +276,8 @@ struct install_entry {
   auto operator()(F& f) const {
     return m_pool->install(f);
   }
+  /// Gives back the pool's scratch, where the opted-in __buffer comes from.
+  void release_memory() const { m_pool->release_memory(); }
 };
 
 /// The std_par_on_ws backend: std::execution::par inside pool.install, in

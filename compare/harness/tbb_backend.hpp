@@ -21,6 +21,7 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
+#include <tbb/scalable_allocator.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/parallel_scan.h>
@@ -46,6 +47,9 @@ struct arena_entry {
   tbb::global_control caller_limit() const {
     return {tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(m_arena->max_concurrency())};
   }
+  /// Gives back the memory tbbmalloc keeps between calls: libstdc++'s TBB
+  /// backend takes its buffers from tbb_allocator, which is tbbmalloc's.
+  static void release_memory() { scalable_allocation_command(TBBMALLOC_CLEAN_ALL_BUFFERS, nullptr); }
 };
 
 /// oneTBB's algorithms, called inside Enter (arena_entry; direct_entry for

@@ -174,6 +174,29 @@ TEST_CASE("std::sort(par) equals std::sort on random, few-distinct, sorted and r
   }
 }
 
+TEST_CASE("std::sort(par) borrows its buffer from the scratch cache of the pool it runs on, which keeps it for the next call") {
+  constexpr std::size_t k_n = 100003;  // an 800 KB buffer: above the cache's 256 KiB floor
+  const std::vector<std::int64_t> input = random_values(k_n, k_n, 7);
+  std::vector<std::int64_t> expected = input;
+  std::sort(expected.begin(), expected.end());
+  auto sort_a_copy = [&] {
+    std::vector<std::int64_t> v = input;
+    std::sort(par, v.begin(), v.end());
+    return v;
+  };
+  const auto check_kept = [&](ws::thread_pool& pool, auto call) {
+    pool.release_memory();
+    REQUIRE(pool.stats().idle_scratch_bytes == 0);
+    CHECK(call() == expected);
+    CHECK(pool.stats().idle_scratch_bytes >= k_n * sizeof(std::int64_t));
+  };
+  for (auto& pool : pools()) {
+    CAPTURE(pool->num_threads());
+    check_kept(*pool, [&] { return pool->install(sort_a_copy); });
+  }
+  check_kept(ws::thread_pool::global(), sort_a_copy);  // from outside every pool: the global pool's
+}
+
 TEST_CASE("std::sort(par) of strings, values that own memory, equals std::sort") {
   // The merges move values into the raw buffer and back: a lost or doubly
   // destroyed string shows here under the sanitizers.

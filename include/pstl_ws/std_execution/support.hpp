@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: MIT
-// What every std_execution entry point shares: getting onto a ws pool, the raw
-// buffer behind libstdc++'s __buffer<T>, and the flag __cancel_execution()
-// sets. docs/std-execution.md.
+// What every std_execution entry point shares: getting onto a ws pool, the
+// scratch memory behind libstdc++'s __buffer<T>, and the flag
+// __cancel_execution() sets. docs/std-execution.md.
 #pragma once
 
 #include <cstddef>
-#include <memory>  // for std::allocator
+#include <new>  // for std::bad_alloc
 #include <type_traits>  // for std::invoke_result_t
 
 #include "pstl_ws/detail/backend/par_for.hpp"
+#include "pstl_ws/detail/backend/scratch_buffer.hpp"
 #include "pstl_ws/detail/backend/splitter.hpp"
+#include "pstl_ws/detail/runtime/registry.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
 #include "pstl_ws/execution.hpp"
 
 namespace ws::detail::std_execution {
@@ -22,26 +25,36 @@ std::invoke_result_t<Body&> on_pool(Body& body) {
   return run_on_pool(nullptr, body);
 }
 
-/// Uninitialised storage for n values of T, from std::allocator<T>, freed (not
-/// destroyed: whoever constructs values destroys them) by the destructor.
-/// Throws std::bad_alloc when it cannot allocate, as libstdc++'s serial
-/// backend's buffer does; the patterns let bad_alloc reach the caller.
+/// The pool an entry point called now runs on: the calling worker's own, else
+/// the global pool (built on first use). Throws what building it throws.
+inline registry& pool_of_call() {
+  worker_thread* const current = worker_thread::current();
+  return current != nullptr ? current->owner() : global_registry();
+}
+
+/// Uninitialised storage for n values of T (libstdc++'s __buffer<T>, made by
+/// the patterns on the calling thread before they call an entry point),
+/// borrowed from the scratch cache of the pool the call runs on
+/// (docs/scratch.md): a loop of calls finds its pages ready, as TBB's backend
+/// finds them in tbbmalloc. Only memory: whoever constructs values destroys
+/// them. Throws std::bad_alloc when the memory cannot be had, as libstdc++'s
+/// serial backend's buffer does; the patterns let bad_alloc reach the caller.
 template <class T>
 class raw_buffer {
  public:
-  explicit raw_buffer(std::size_t n) : m_data(std::allocator<T>().allocate(n)), m_size(n) {}
-  ~raw_buffer() { std::allocator<T>().deallocate(m_data, m_size); }
-  raw_buffer(const raw_buffer&) = delete;
-  raw_buffer& operator=(const raw_buffer&) = delete;
+  explicit raw_buffer(std::size_t n) : m_scratch(n, pool_of_call()) {
+    if (m_scratch.data() == nullptr) {
+      throw std::bad_alloc();
+    }
+  }
 
   /// Always true: a failed allocation throws instead.
-  explicit operator bool() const noexcept { return m_data != nullptr; }
+  explicit operator bool() const noexcept { return m_scratch.data() != nullptr; }
   /// The first slot.
-  [[nodiscard]] T* get() const noexcept { return m_data; }
+  [[nodiscard]] T* get() const noexcept { return m_scratch.data(); }
 
  private:
-  T* m_data;
-  std::size_t m_size;
+  scratch_buffer<T> m_scratch;
 };
 
 /// The flag of the innermost loop leaf (parallel_for, parallel_reduce) that the

@@ -24,24 +24,19 @@ namespace ws::detail {
 template <class T>
 class scratch_buffer {
  public:
+  /// Borrows where the calling thread is: see the class comment.
   explicit scratch_buffer(std::size_t n) noexcept {
-    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) {
-      return;
-    }
-    const std::size_t bytes = n * sizeof(T);
     worker_thread* const current = worker_thread::current();
-    if (bytes < (current != nullptr ? k_scratch_min_bytes : k_unpooled_map_min_bytes) || alignof(T) > 4096) {
-      m_data = static_cast<T*>(::operator new(bytes, std::align_val_t{alignof(T)}, std::nothrow));
-      return;
-    }
     if (current != nullptr) {
-      m_pool = &current->owner();
-      m_block = m_pool->lend_scratch(bytes);
+      borrow(n, &current->owner(), k_scratch_min_bytes);
     } else {
-      m_block = map_scratch(bytes);
+      borrow(n, nullptr, k_unpooled_map_min_bytes);
     }
-    m_data = static_cast<T*>(m_block.m_data);
   }
+
+  /// Borrows from `pool`'s scratch cache, from any thread: for storage made
+  /// before the call that uses it enters `pool`. `pool` must outlive the buffer.
+  scratch_buffer(std::size_t n, registry& pool) noexcept { borrow(n, &pool, k_scratch_min_bytes); }
 
   ~scratch_buffer() {
     if (m_block.m_data == nullptr) {
@@ -59,6 +54,21 @@ class scratch_buffer {
   [[nodiscard]] T* data() const noexcept { return m_data; }
 
  private:
+  /// From `pool`'s cache (or mapped for the call, when null) from `min_bytes` on.
+  void borrow(std::size_t n, registry* pool, std::size_t min_bytes) noexcept {
+    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) {
+      return;
+    }
+    const std::size_t bytes = n * sizeof(T);
+    if (bytes < min_bytes || alignof(T) > 4096) {
+      m_data = static_cast<T*>(::operator new(bytes, std::align_val_t{alignof(T)}, std::nothrow));
+      return;
+    }
+    m_pool = pool;
+    m_block = pool != nullptr ? pool->lend_scratch(bytes) : map_scratch(bytes);
+    m_data = static_cast<T*>(m_block.m_data);
+  }
+
   T* m_data = nullptr;
   scratch_block m_block;       // mapped memory, or empty for operator new's
   registry* m_pool = nullptr;  // where m_block goes back, or null: unmapped
