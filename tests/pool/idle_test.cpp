@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <thread>
 #include <vector>
@@ -64,16 +65,24 @@ TEST_CASE("an idle pool gives its scratch memory back by itself after a while as
   std::generate(input.begin(), input.end(), [&engine] { return static_cast<std::uint32_t>(engine()); });
   std::vector<std::uint32_t> expected = input;
   std::sort(expected.begin(), expected.end());
+  // Every thread count's pool at once: they wait out their idle periods together.
+  std::vector<std::unique_ptr<ws::thread_pool>> pools;
   for (std::size_t threads : ws_test::k_thread_counts) {
-    CAPTURE(threads);
-    ws::thread_pool pool(ws_test::pool_options(threads));
-    for (int round = 0; round < 2; ++round) {  // the second: the housekeeper went back to sleep
+    pools.push_back(std::make_unique<ws::thread_pool>(ws_test::pool_options(threads)));
+  }
+  for (int round = 0; round < 2; ++round) {  // the second: the housekeepers went back to sleep
+    CAPTURE(round);
+    for (auto& pool : pools) {
+      CAPTURE(pool->num_threads());
       std::vector<std::uint32_t> keys = input;
-      ws::sort(ws::par.on(pool), keys.begin(), keys.end());
+      ws::sort(ws::par.on(*pool), keys.begin(), keys.end());
       REQUIRE(keys == expected);
-      REQUIRE(pool.stats().idle_scratch_bytes > 0);
-      // After 2 s unused (scratch_cache::k_idle_release), worker 0 trims.
-      CHECK(ws_test::eventually([&] { return pool.stats().idle_scratch_bytes == 0; }, std::chrono::seconds(10)));
+      REQUIRE(pool->stats().idle_scratch_bytes > 0);
+    }
+    // After 2 s unused (scratch_cache::k_idle_release), worker 0 of each pool trims.
+    for (auto& pool : pools) {
+      CAPTURE(pool->num_threads());
+      CHECK(ws_test::eventually([&] { return pool->stats().idle_scratch_bytes == 0; }, std::chrono::seconds(10)));
     }
   }
 }
