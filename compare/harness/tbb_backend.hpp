@@ -21,11 +21,11 @@
 
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
-#include <tbb/scalable_allocator.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_reduce.h>
 #include <tbb/parallel_scan.h>
 #include <tbb/parallel_sort.h>
+#include <tbb/scalable_allocator.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
