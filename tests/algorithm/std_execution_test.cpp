@@ -174,7 +174,7 @@ TEST_CASE("std::sort(par) equals std::sort on random, few-distinct, sorted and r
   }
 }
 
-TEST_CASE("std::sort(par) borrows its buffer from the scratch cache of the pool it runs on, which keeps it for the next call") {
+TEST_CASE("std::sort(par) borrows its buffer from its pool's scratch cache, which keeps it for the next call") {
   constexpr std::size_t k_n = 100003;  // an 800 KB buffer: above the cache's 256 KiB floor
   const std::vector<std::int64_t> input = random_values(k_n, k_n, 7);
   std::vector<std::int64_t> expected = input;
