@@ -55,6 +55,10 @@ xorshift64star::xorshift64star() noexcept
 
 void worker_thread::forget_current_in_forked_child() noexcept { t_current = nullptr; }
 
+bool worker_thread::peers_lack_work() const noexcept {
+  return m_deque.is_empty() && m_registry.sleep_module().counters().inactive_threads() > 0;
+}
+
 namespace {
 
 // Runs a pool_options::on_thread_start / on_thread_exit handler, if set. An

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <numeric>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -71,6 +73,40 @@ TEST_CASE("for_each runs on the pool's workers under par and on the caller under
   };
   CHECK(calls_on_a_worker(ws::seq) == 0);
   CHECK(calls_on_a_worker(ws::unseq) == 0);
+}
+
+TEST_CASE("threads that run out of work take over part of the piece another thread still runs" * doctest::timeout(60)) {
+  // [0, n/4P) lies inside the first piece the thread that starts the call
+  // runs (its leftmost leaf: the splitter's ~2P pieces are all longer). Its
+  // elements take 50 ms together and the others nothing, so the other
+  // threads soon lack work: unless they are handed part of what is left of
+  // that piece, one thread runs all of it while they wait.
+  constexpr std::size_t n = 4096;
+  const auto indices = ws_test::iota(std::size_t{0}, n);
+  for (auto& pool : ws_test::pools()) {
+    const std::size_t threads = pool->num_threads();
+    if (threads == 1) {
+      continue;
+    }
+    CAPTURE(threads);
+    const std::size_t slow = n / (4 * threads);
+    const auto per_element = std::chrono::microseconds(50'000) / slow;
+    std::vector<std::atomic<std::size_t>> ran_on(slow);  // the index + 1 of the thread that ran each
+    ws::for_each(ws::par.on(*pool), indices.begin(), indices.end(), [&](std::size_t i) {
+      if (i < slow) {
+        ran_on[i].store(pool->current_thread_index().value() + 1);
+        const auto until = std::chrono::steady_clock::now() + per_element;
+        while (std::chrono::steady_clock::now() < until) {
+        }
+      }
+    });
+    std::set<std::size_t> threads_that_ran;
+    for (const std::atomic<std::size_t>& thread : ran_on) {
+      threads_that_ran.insert(thread.load());
+    }
+    CHECK(threads_that_ran.count(0) == 0);  // every element ran, as std::for_each runs them
+    CHECK(threads_that_ran.size() >= 2);
+  }
 }
 
 TEST_CASE("for_each over an iota view visits every index once" * doctest::timeout(60)) {

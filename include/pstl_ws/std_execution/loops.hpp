@@ -2,7 +2,7 @@
 // The loop entry points of std_execution: __parallel_for, __parallel_reduce and
 // __parallel_transform_reduce on ws's adaptive splitter, which plays the part
 // of TBB's auto_partitioner (about two pieces per thread, more where pieces
-// are stolen). docs/std-execution.md#entry-points.
+// are stolen or a thread lacks work). docs/std-execution.md#entry-points.
 #pragma once
 
 #include <cstddef>
@@ -29,16 +29,18 @@ Index at_offset(Index first, std::size_t i) {
 }
 
 /// One node of split_reduce: leaf(begin, end) if the splitter says stop, else
-/// the two halves (in parallel) combined as combine(left, right).
+/// the two halves (in parallel or in sequence) combined as combine(left, right).
 template <class T, class Leaf, class Combine>
 T split_reduce_node(splitter split, std::size_t begin, std::size_t end, Leaf& leaf, Combine& combine,
                     bool migrated) {
-  if (!split.try_split(end - begin, migrated)) {
+  const split_action action = split.split(end - begin, migrated);
+  if (action == split_action::leaf) {
     const auto timing = split.time_leaf(end - begin);
     return leaf(begin, end);
   }
   const std::size_t mid = begin + (end - begin) / 2;
-  auto halves = ws::join_context(
+  auto halves = join_halves(
+      action,
       [&](fn_context ctx) { return split_reduce_node<T>(split, begin, mid, leaf, combine, ctx.migrated()); },
       [&](fn_context ctx) { return split_reduce_node<T>(split, mid, end, leaf, combine, ctx.migrated()); });
   return combine(std::move(halves.first), std::move(halves.second));
@@ -49,18 +51,19 @@ T split_reduce_node(splitter split, std::size_t begin, std::size_t end, Leaf& le
 /// parallel, on the pool of the calling worker or the global pool) and folds
 /// neighbours with combine(left, right), keeping their order (combine need
 /// only be associative). With n < 2 * min_len it is leaf(0, n) on the calling
-/// thread. Complexity: O(n / min_len) leaves at most, about 2 per thread when
-/// nothing is stolen. Exceptions: the first one thrown is rethrown after every
-/// started piece finished.
+/// thread. `running` says whether a piece may be cut for a thread that lacks
+/// work, so whether combine is cheap. Complexity: O(n / min_len) leaves at
+/// most, about 2 per thread when nothing is stolen. Exceptions: the first one
+/// thrown is rethrown after every started piece finished.
 template <class T, class Leaf, class Combine>
-T split_reduce(std::size_t n, std::size_t min_len, Leaf& leaf, Combine& combine) {
+T split_reduce(std::size_t n, std::size_t min_len, running_pieces running, Leaf& leaf, Combine& combine) {
   if (n / 2 < min_len) {
     return leaf(std::size_t{0}, n);
   }
   leaf_timer timer;
   auto body = [&] {
-    return split_reduce_node<T>(splitter(current_num_threads(), min_len, n, timer), 0, n, leaf, combine,
-                                false);
+    return split_reduce_node<T>(splitter(current_num_threads(), min_len, n, timer, running), 0, n, leaf,
+                                combine, false);
   };
   return on_pool(body);
 }
@@ -105,7 +108,9 @@ T parallel_reduce(Index first, Index last, const T& identity, const RealBody& re
     return real_body(at_offset(first, begin), at_offset(first, end), identity);
   };
   auto combine = [&](T left, T right) -> T { return reduction(std::move(left), std::move(right)); };
-  return split_reduce<T>(static_cast<std::size_t>(last - first), 1, leaf, combine);
+  // The partition patterns reduce here, with a reduction that swaps or
+  // rotates the elements of both pieces: every cut would cost such a pass.
+  return split_reduce<T>(static_cast<std::size_t>(last - first), 1, running_pieces::kept_whole, leaf, combine);
 }
 
 /// __parallel_transform_reduce: init combined with u(i) of every i in
@@ -127,7 +132,7 @@ T parallel_transform_reduce(Index first, Index last, Unary& u, T init, Combine& 
     return brick_reduce(at_offset(first, begin + 2), at_offset(first, end), std::move(seed));
   };
   constexpr std::size_t k_min_piece = 2;
-  return split_reduce<T>(static_cast<std::size_t>(last - first), k_min_piece, leaf, combine);
+  return split_reduce<T>(static_cast<std::size_t>(last - first), k_min_piece, running_pieces::shared, leaf, combine);
 }
 
 }  // namespace ws::detail::std_execution

@@ -52,10 +52,11 @@ bool run_with_scratch(const basic_policy<Kind>& policy, std::size_t n, Body& bod
 template <class Leaf>
 void par_for_node(splitter split, std::size_t begin, std::size_t end, Leaf& leaf, cancellation& cancel,
                   bool migrated) {
-  if (split.try_split(end - begin, migrated)) {
+  if (const split_action action = split.split(end - begin, migrated); action != split_action::leaf) {
     const std::size_t mid = begin + (end - begin) / 2;
-    ws::join_context([&](fn_context ctx) { par_for_node(split, begin, mid, leaf, cancel, ctx.migrated()); },
-                     [&](fn_context ctx) { par_for_node(split, mid, end, leaf, cancel, ctx.migrated()); });
+    join_halves(
+        action, [&](fn_context ctx) { par_for_node(split, begin, mid, leaf, cancel, ctx.migrated()); },
+        [&](fn_context ctx) { par_for_node(split, mid, end, leaf, cancel, ctx.migrated()); });
     return;
   }
   if (cancel.is_cancelled()) {

@@ -79,14 +79,15 @@ T fold_tree(std::size_t begin, std::size_t end, std::size_t leaf_size, At& at, O
 }
 
 /// One node of the fixed tree: the splitter only decides whether its halves
-/// run in parallel; a node it does not split is folded on this thread
-/// (fold_tree), as one timed leaf of the splitter. Returns nothing when
-/// cancelled (another piece threw and its exception wins).
+/// run in parallel, in sequence (each again a node), or as one timed leaf
+/// folded on this thread (fold_tree): the same tree every way. Returns
+/// nothing when cancelled (another piece threw and its exception wins).
 template <class T, class At, class Op>
 std::optional<T> par_reduce_node(splitter split, std::size_t begin, std::size_t end, std::size_t leaf_size,
                                  At& at, Op& op, cancellation& cancel, bool migrated) {
   const std::size_t len = end - begin;
-  if (len <= leaf_size || !split.try_split(len, migrated)) {
+  const split_action action = len <= leaf_size ? split_action::leaf : split.split(len, migrated);
+  if (action == split_action::leaf) {
     if (cancel.is_cancelled()) {
       return std::nullopt;
     }
@@ -99,7 +100,8 @@ std::optional<T> par_reduce_node(splitter split, std::size_t begin, std::size_t 
     }
   }
   const std::size_t mid = begin + len / 2;
-  auto [a, b] = ws::join_context(
+  auto [a, b] = join_halves(
+      action,
       [&](fn_context ctx) { return par_reduce_node<T>(split, begin, mid, leaf_size, at, op, cancel, ctx.migrated()); },
       [&](fn_context ctx) { return par_reduce_node<T>(split, mid, end, leaf_size, at, op, cancel, ctx.migrated()); });
   if (!a || !b) {

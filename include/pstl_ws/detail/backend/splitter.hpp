@@ -1,15 +1,21 @@
 // SPDX-License-Identifier: MIT
 // splitter: how far the range drivers split a range into parallel pieces
-// (rayon's adaptive Splitter with a minimum length). docs/algorithms.md#splitting.
+// (rayon's adaptive Splitter with a minimum length), and how a piece that one
+// thread runs is handed out in part when another thread runs dry.
+// docs/algorithms.md#splitting.
 #pragma once
 
 #include <algorithm>  // for std::max
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <utility>  // for std::pair, std::move
 
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/detail/runtime/clock.hpp"
+#include "pstl_ws/detail/runtime/job.hpp"
+#include "pstl_ws/detail/runtime/worker_thread.hpp"
+#include "pstl_ws/join.hpp"
 
 namespace ws::detail {
 
@@ -63,6 +69,18 @@ class leaf_timer {
   std::atomic<std::uint64_t> m_picos_per_element{0};
 };
 
+/// What one node of a recursive split does with its piece.
+enum class split_action : unsigned char {
+  leaf,      // runs the piece as one leaf
+  sequence,  // runs its halves one after the other on this thread, each a node again
+  fork,      // runs its halves in parallel (ws::join_context)
+};
+
+/// Whether the pieces a splitter does not fork may run as halves in sequence,
+/// to be shared with a thread that lacks work: not where combining two
+/// halves' results costs a pass over their elements.
+enum class running_pieces : bool { kept_whole, shared };
+
 /// Decides, at each node of a recursive split, whether to fork. It starts with
 /// about as many splits as threads, so an undisturbed run makes ~2 pieces per
 /// thread. A piece that migrated to another thread (its job was stolen, so
@@ -71,40 +89,58 @@ class leaf_timer {
 /// n elements (P threads), and only one that the call's finished leaves say
 /// takes at least k_rearm_min_ns: a larger piece is the initial
 /// distribution, which the starting count already provides for, and a
-/// shorter one cannot even out more than its pieces' steals would cost
-/// (docs/algorithms.md#splitting). Pieces never go below min_len elements.
-/// Copied into each half: every branch of the recursion has its own.
+/// shorter one cannot even out more than its pieces' steals would cost.
+/// A piece it does not fork runs, unless kept_whole, as halves in sequence
+/// down to about n / (k_watched_pieces_per_thread * P) elements, and a half
+/// that starts while another thread of the pool lacks work is forked after
+/// all: so the last pieces of a call are shared, not finished by one thread
+/// while the others wait (docs/algorithms.md#splitting). Pieces never go
+/// below min_len elements. Copied into each half: every branch of the
+/// recursion has its own.
 class splitter {
  public:
   /// The least time a stolen piece must be expected to take to re-arm the
-  /// splitter: many times what a steal costs (about 1-3 µs when the thief
+  /// splitter, and each half of a piece to be forked for a thread that
+  /// lacks work: many times what a steal costs (about 1-3 µs when the thief
   /// reads the piece from another core's cache).
   static constexpr std::int64_t k_rearm_min_ns = 5'000;
+  /// How finely, per thread, a piece that is not forked is cut into halves
+  /// run in sequence, each a point where the rest can still be shared.
+  static constexpr std::size_t k_watched_pieces_per_thread = 32;
 
   /// The splitter of an input of n elements run on num_threads threads,
   /// whose leaves report to `timer` (time_leaf).
-  splitter(std::size_t num_threads, std::size_t min_len, std::size_t n, leaf_timer& timer) noexcept
+  splitter(std::size_t num_threads, std::size_t min_len, std::size_t n, leaf_timer& timer,
+           running_pieces running = running_pieces::shared) noexcept
       : m_splits(num_threads),
         m_num_threads(num_threads),
         m_min_len(std::max<std::size_t>(min_len, 1)),
         m_rearm_max(n / std::max<std::size_t>(num_threads, 1)),
+        // One thread has no one to share with: its pieces are leaves.
+        m_watched_min(num_threads > 1 && running == running_pieces::shared
+                          ? n / (k_watched_pieces_per_thread * num_threads)
+                          : n),
         m_timer(&timer) {}
 
-  /// Whether a piece of `len` elements should be split in two, given whether
-  /// it migrated since the last split.
-  bool try_split(std::size_t len, bool migrated) noexcept {
+  /// What the node of a piece of `len` elements does, given whether the
+  /// piece migrated since the last split.
+  split_action split(std::size_t len, bool migrated) noexcept {
     if (!holds_two_grains(len, m_min_len)) {
-      return false;
+      return split_action::leaf;
     }
     if (migrated && len < m_rearm_max && m_timer->may_take(len, k_rearm_min_ns)) {
       m_splits = std::max(m_num_threads, m_splits / 2);
-      return true;
+      return split_action::fork;
     }
-    if (m_splits == 0) {
-      return false;
+    if (m_splits != 0) {
+      m_splits /= 2;
+      return split_action::fork;
     }
-    m_splits /= 2;
-    return true;
+    if (len / 2 < m_watched_min || !m_timer->may_take(len / 2, k_rearm_min_ns)) {
+      return split_action::leaf;
+    }
+    const worker_thread* self = worker_thread::current();
+    return self != nullptr && self->peers_lack_work() ? split_action::fork : split_action::sequence;
   }
 
   /// Times the leaf of len elements that runs while the result lives: what
@@ -115,9 +151,25 @@ class splitter {
   std::size_t m_splits;
   std::size_t m_num_threads;
   std::size_t m_min_len;
-  std::size_t m_rearm_max;  // a stolen piece re-arms only below this length
+  std::size_t m_rearm_max;    // a stolen piece re-arms only below this length
+  std::size_t m_watched_min;  // a piece not forked runs as halves in sequence down to this length
   leaf_timer* m_timer;
 };
+
+/// Runs the halves of a node that `action` (fork or sequence) splits:
+/// a(ctx) and b(ctx) in parallel (ws::join_context) for fork, else a then b
+/// on this thread, neither migrated. Returns {a's result, b's result} (void:
+/// ws::unit). Exceptions: as ws::join_context for fork; in sequence, b does
+/// not run once a threw.
+template <class A, class B>
+auto join_halves(split_action action, A&& a, B&& b)
+    -> std::pair<result_of_t<A&, fn_context>, result_of_t<B&, fn_context>> {
+  if (action == split_action::fork) {
+    return ws::join_context(a, b);
+  }
+  auto first = invoke_to_result(a, fn_context(false));
+  return {std::move(first), invoke_to_result(b, fn_context(false))};
+}
 
 /// Set when an element function threw: leaves that have not started yet skip
 /// their work. Only a hint (relaxed): the exception itself travels through

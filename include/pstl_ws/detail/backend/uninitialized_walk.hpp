@@ -28,7 +28,8 @@ namespace ws::detail {
 template <class Construct, class Destroy>
 bool uninitialized_node(splitter split, std::size_t begin, std::size_t end, Construct& construct,
                         Destroy& destroy, cancellation& cancel, bool migrated) {
-  if (!split.try_split(end - begin, migrated)) {
+  const split_action action = split.split(end - begin, migrated);
+  if (action == split_action::leaf) {
     if (cancel.is_cancelled()) {
       return false;  // another piece threw: its exception is on its way to the caller
     }
@@ -55,7 +56,8 @@ bool uninitialized_node(splitter split, std::size_t begin, std::size_t end, Cons
     }
   };
   try {
-    ws::join_context(
+    join_halves(
+        action,
         [&](fn_context ctx) {
           left_done = uninitialized_node(split, begin, mid, construct, destroy, cancel, ctx.migrated());
         },

@@ -83,6 +83,13 @@ class worker_thread {
   /// Pops the most recent job of this worker's own deque.
   [[nodiscard]] std::optional<job_ref> take_local_job() noexcept { return m_deque.pop(); }
 
+  /// Whether another thread of this pool lacks work that this one could give
+  /// it: this worker's deque is empty, so a thief finds nothing here, and
+  /// some thread of the pool is inactive (searching, or sleeping: a push
+  /// wakes it). A snapshot, stale at once: the splitter's hint to hand out
+  /// half of what is left of the piece it runs (docs/algorithms.md#splitting).
+  [[nodiscard]] bool peers_lack_work() const noexcept;
+
   void execute(job_ref job) noexcept {
     m_registry.count_executed(m_index);
     job.execute();
