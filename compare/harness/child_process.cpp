@@ -6,13 +6,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <stdexcept>
 #include <system_error>
+#include <thread>
 
 #include "bench_support.hpp"
 #include "harness/at_rest_threads.hpp"
 #include "harness/csv.hpp"
+#include "pstl_ws/scope.hpp"
 
 extern char** environ;
 
@@ -43,6 +46,26 @@ int spawn_and_wait(std::vector<std::string> args) {
 }
 
 }  // namespace
+
+void start_every_thread(ws::thread_pool& pool) {
+  const std::size_t threads = pool.num_threads();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+  std::atomic<std::size_t> started{0};
+  auto start_all = [&] {
+    ws::scope([&](ws::scope_handle& scope) {
+      for (std::size_t i = 0; i < threads; ++i) {
+        // Busy until all have started, so that no thread runs two of them.
+        scope.spawn([&] {
+          started.fetch_add(1);
+          while (started.load() < threads && std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::yield();
+          }
+        });
+      }
+    });
+  };
+  pool.install(start_all);
+}
 
 std::filesystem::path std_par_on_ws_executable() {
   std::error_code error;

@@ -15,12 +15,20 @@
 
 #include "harness/measurement.hpp"
 #include "harness/options.hpp"
+#include "pstl_ws/thread_pool.hpp"
 
 namespace harness {
 
 /// The std_par_on_ws executable next to this one, or an empty path if it was
 /// not built (e.g. a libstdc++ whose parallel backend interface we do not know).
 std::filesystem::path std_par_on_ws_executable();
+
+/// Runs one job on every thread of `pool` at once (each waits, at most a
+/// second, until all have started). The child is a fresh process for every
+/// workload while the parent's backends have run the workloads before it:
+/// it calls this for its pools before measuring, so that a first call
+/// measures the call rather than its pool's threads running for the first time.
+void start_every_thread(ws::thread_pool& pool);
 
 /// Runs `executable` for one workload at size n and returns its non-seq
 /// measurements. Throws std::runtime_error if it fails (its own message, e.g.

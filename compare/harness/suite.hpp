@@ -37,6 +37,9 @@
 #ifdef PSTL_WS_HAVE_TBB
 #include "harness/tbb_backend.hpp"
 #endif
+#ifdef PSTL_WS_STD_PAR_ON_WS
+#include "harness/child_process.hpp"
+#endif
 #ifdef PSTL_WS_HAVE_GNU_PARALLEL
 #include "harness/gnu_parallel_backend.hpp"
 #endif
@@ -57,6 +60,9 @@ class thread_context {
         m_arena(static_cast<int>(threads))
 #endif
   {
+#ifdef PSTL_WS_STD_PAR_ON_WS
+    start_every_thread(m_pool);
+#endif
   }
 
   std::size_t threads() const { return m_pool.num_threads(); }
