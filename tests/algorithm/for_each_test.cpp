@@ -78,9 +78,12 @@ TEST_CASE("for_each runs on the pool's workers under par and on the caller under
 TEST_CASE("threads that run out of work take over part of the piece another thread still runs" * doctest::timeout(60)) {
   // [0, n/4P) lies inside the first piece the thread that starts the call
   // runs (its leftmost leaf: the splitter's ~2P pieces are all longer). Its
-  // elements take 50 ms together and the others nothing, so the other
+  // elements take 50 ms together and the others 1 µs each, so the other
   // threads soon lack work: unless they are handed part of what is left of
-  // that piece, one thread runs all of it while they wait.
+  // that piece, one thread runs all of it while they wait. (Elements that
+  // took nothing would let the first leaves to finish, whenever a schedule
+  // has them finish before that piece splits, tell the splitter that its
+  // halves are too short to hand out.)
   constexpr std::size_t n = 4096;
   const auto indices = ws_test::iota(std::size_t{0}, n);
   for (auto& pool : ws_test::pools()) {
@@ -90,14 +93,15 @@ TEST_CASE("threads that run out of work take over part of the piece another thre
     }
     CAPTURE(threads);
     const std::size_t slow = n / (4 * threads);
-    const auto per_element = std::chrono::microseconds(50'000) / slow;
+    const std::chrono::microseconds per_slow_element = std::chrono::microseconds(50'000) / slow;
     std::vector<std::atomic<std::size_t>> ran_on(slow);  // the index + 1 of the thread that ran each
     ws::for_each(ws::par.on(*pool), indices.begin(), indices.end(), [&](std::size_t i) {
       if (i < slow) {
         ran_on[i].store(pool->current_thread_index().value() + 1);
-        const auto until = std::chrono::steady_clock::now() + per_element;
-        while (std::chrono::steady_clock::now() < until) {
-        }
+      }
+      const auto per_element = i < slow ? per_slow_element : std::chrono::microseconds(1);
+      const auto until = std::chrono::steady_clock::now() + per_element;
+      while (std::chrono::steady_clock::now() < until) {
       }
     });
     std::set<std::size_t> threads_that_ran;
