@@ -80,10 +80,9 @@ TEST_CASE("threads that run out of work take over part of the piece another thre
   // runs (its leftmost leaf: the splitter's ~2P pieces are all longer). Its
   // elements take 50 ms together and the others 1 µs each, so the other
   // threads soon lack work: unless they are handed part of what is left of
-  // that piece, one thread runs all of it while they wait. (Elements that
-  // took nothing would let the first leaves to finish, whenever a schedule
-  // has them finish before that piece splits, tell the splitter that its
-  // halves are too short to hand out.)
+  // that piece, one thread runs all of it while they wait. (Were the others
+  // free, their leaves, whenever they finish before that piece splits, would
+  // tell the splitter its halves are too short to hand out.)
   constexpr std::size_t n = 4096;
   const auto indices = ws_test::iota(std::size_t{0}, n);
   for (auto& pool : ws_test::pools()) {
@@ -99,10 +98,7 @@ TEST_CASE("threads that run out of work take over part of the piece another thre
       if (i < slow) {
         ran_on[i].store(pool->current_thread_index().value() + 1);
       }
-      const auto per_element = i < slow ? per_slow_element : std::chrono::microseconds(1);
-      const auto until = std::chrono::steady_clock::now() + per_element;
-      while (std::chrono::steady_clock::now() < until) {
-      }
+      ws_test::spin_for(i < slow ? per_slow_element : std::chrono::microseconds(1));
     });
     std::set<std::size_t> threads_that_ran;
     for (const std::atomic<std::size_t>& thread : ran_on) {

@@ -83,18 +83,11 @@ class call_stacks {
   std::atomic<std::size_t> m_deepest{0};
 };
 
-/// Keeps the CPU busy for `duration`: a sleeping job would leave its core to others.
-void spin_for(clock_type::duration duration) {
-  const auto end = clock_type::now() + duration;
-  while (clock_type::now() < end) {
-  }
-}
-
 /// fib(n) by join, each leaf spinning for `leaf` and noting its stack depth.
 std::uint64_t fib_noting_depth(unsigned n, clock_type::duration leaf, call_stacks& stacks) {
   if (n < 2) {
     stacks.note_depth(static_cast<const char*>(__builtin_frame_address(0)));
-    spin_for(leaf);
+    ws_test::spin_for(leaf);
     return n;
   }
   auto [a, b] = ws::join([n, leaf, &stacks] { return fib_noting_depth(n - 1, leaf, stacks); },
@@ -187,11 +180,11 @@ bool join_returns_before_unrelated_call(ws::thread_pool& pool, joiner where) {
           while (!b_started.load()) {  // a waits until another thread stole b
             std::this_thread::yield();
           }
-          spin_for(1ms);
+          ws_test::spin_for(1ms);
         },
         [&] {
           b_started.store(true);
-          spin_for(3ms);
+          ws_test::spin_for(3ms);
         });
     returned_first.store(!long_call_done.load());
     join_done.store(true);
@@ -201,7 +194,7 @@ bool join_returns_before_unrelated_call(ws::thread_pool& pool, joiner where) {
       std::this_thread::yield();
     }
     pool.spawn([&] {  // from outside the pool: a new call
-      spin_for(30ms);
+      ws_test::spin_for(30ms);
       long_call_done.store(true);
     });
   });

@@ -30,9 +30,7 @@ std::set<std::thread::id> threads_running_a_join_tree(unsigned depth) {
   std::set<std::thread::id> ids;
   auto tree = [&](auto& self, unsigned level) -> void {
     if (level == 0) {
-      const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(20);
-      while (std::chrono::steady_clock::now() < until) {
-      }
+      ws_test::spin_for(std::chrono::microseconds(20));
       const std::lock_guard lock(mutex);
       ids.insert(std::this_thread::get_id());
       return;
@@ -166,17 +164,6 @@ TEST_CASE("the seat is free again after a call threw" * doctest::timeout(60)) {
   }
 }
 
-namespace {
-
-/// Keeps the CPU busy for `duration`.
-void spin_for(std::chrono::steady_clock::duration duration) {
-  const auto until = std::chrono::steady_clock::now() + duration;
-  while (std::chrono::steady_clock::now() < until) {
-  }
-}
-
-}  // namespace
-
 TEST_CASE("callers that found the seat taken are handed it as it frees, and run their calls themselves" *
           doctest::timeout(120)) {
   constexpr std::size_t k_callers = 6;
@@ -241,7 +228,7 @@ TEST_CASE("a caller handed the seat whose call throws gets its exception, and th
     ws_test::run_on_threads(8, [&](std::size_t caller) {
       try {
         pool.install([caller] {
-          spin_for(std::chrono::milliseconds(1));
+          ws_test::spin_for(std::chrono::milliseconds(1));
           throw std::runtime_error(std::to_string(caller));
         });
       } catch (const std::runtime_error& error) {

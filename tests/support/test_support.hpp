@@ -120,6 +120,14 @@ inline std::size_t os_thread_count() {
   return count;
 }
 
+/// Keeps the CPU busy for `duration`: a job that slept would leave its core
+/// to other threads, which a test of who runs what must not allow.
+inline void spin_for(std::chrono::steady_clock::duration duration) {
+  const auto until = std::chrono::steady_clock::now() + duration;
+  while (std::chrono::steady_clock::now() < until) {
+  }
+}
+
 /// Polls pred every millisecond until it holds or `limit` passes; returns
 /// whether it held.
 template <class Pred>
