@@ -95,6 +95,7 @@ machine_info describe_machine(const options& opts, const std::vector<std::size_t
   add("size", size_name(opts.m_size));
   add("threads", bench::join_counts(threads, ' '));
   add("reps", std::to_string(opts.m_reps) + " timed runs after one warm-up; median, min and max");
+  add("rounds", std::to_string(opts.m_rounds) + " (each cell: the median of its rounds' medians)");
   add("callers", std::to_string(opts.m_callers) + " threads calling at once (concurrent callers workloads)");
   return info;
 }

@@ -22,6 +22,7 @@
 #include "harness/machine.hpp"
 #include "harness/ratios.hpp"
 #include "harness/report.hpp"
+#include "harness/rounds.hpp"
 #include "harness/suite.hpp"
 #include "harness/workloads.hpp"
 
@@ -130,7 +131,7 @@ int measure(const options& opts) {
     progress bar(counting.count() + (at_rest ? at_rest_step_count(rest) : 0), opts.m_progress);
     suite measuring = make_suite(&bar);
     add_workloads(measuring, opts.m_size, opts.m_callers);
-    rows = std::move(measuring.results());
+    rows = merge_rounds(std::move(measuring.results()));
     if (at_rest) {
       for (measurement& row : measure_at_rest(rest, [&bar](std::string_view what) { bar.step(what); })) {
         rows.push_back(std::move(row));

@@ -10,14 +10,17 @@ namespace harness {
 
 const char* const k_usage =
     "usage: pstl_ws_compare [--threads LIST] [--size small|default|full] [--reps R]\n"
-    "                       [--callers K] [--filter LIST] [--backends LIST] [--out DIR]\n"
-    "                       [--no-progress]\n"
+    "                       [--rounds N] [--callers K] [--filter LIST] [--backends LIST]\n"
+    "                       [--out DIR] [--no-progress]\n"
     "       pstl_ws_compare --report-from FILE.csv [--out DIR]\n"
     "  --threads LIST   comma-separated thread counts, e.g. 1,2,4; 0 = one per available CPU\n"
     "                   (default: powers of two up to the CPU count, and the CPU count)\n"
     "  --size S         small (a quick check), default (~5 minutes on 2 cores) or full\n"
     "                   (the sizes of TARGETS.md: up to 10^8 elements, needs ~3 GiB)\n"
     "  --reps R         timed runs per measurement after one warm-up (default 5, at most 1000)\n"
+    "  --rounds N       measure every workload N times over, all backends in turn each\n"
+    "                   round; each cell is the median of its rounds' medians (default 1,\n"
+    "                   at most 100): a machine whose speed drifts slows every backend alike\n"
     "  --callers K      threads that call at once in the concurrent callers workloads\n"
     "                   (default 8, at most 1024)\n"
     "  --filter LIST    run only the workloads whose name contains one of these comma-\n"
@@ -104,6 +107,8 @@ options parse_options(int argc, char** argv, const std::vector<std::string_view>
       result.m_size = parse_size(flag, reader.value(flag));
     } else if (flag == "--reps") {
       result.m_reps = bench::parse_count(flag, reader.value(flag), 1, bench::k_max_reps);
+    } else if (flag == "--rounds") {
+      result.m_rounds = bench::parse_count(flag, reader.value(flag), 1, k_max_rounds);
     } else if (flag == "--callers") {
       result.m_callers = bench::parse_count(flag, reader.value(flag), 1, k_max_callers);
     } else if (flag == "--filter") {

@@ -22,10 +22,16 @@ const char* size_name(size_mode mode) noexcept;
 inline constexpr std::size_t k_default_callers = 8;
 inline constexpr std::size_t k_max_callers = 1024;
 
+/// The most rounds --rounds accepts.
+inline constexpr std::size_t k_max_rounds = 100;
+
 struct options {
   std::optional<std::vector<std::size_t>> m_threads;  // empty: powers of two up to the CPU count
   size_mode m_size = size_mode::normal;
   std::size_t m_reps = 5;
+  /// Times every workload is measured over, all its backends in turn each
+  /// round (rounds.hpp); the child process always measures one round.
+  std::size_t m_rounds = 1;
   std::size_t m_callers = k_default_callers;  // threads of the concurrent callers workloads
   std::vector<std::string> m_workload_filters;  // a workload runs if its name contains one (none: all)
   std::vector<std::string> m_backends;          // the backends to run (none: every one built in)

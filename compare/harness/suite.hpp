@@ -10,6 +10,8 @@
 // peak memory of the samples (peak_memory.hpp). An operation that times
 // itself (it returns latencies: concurrent callers, join latency) is
 // reported by the figures its workload names instead (latency_figure).
+// With --rounds N all of that happens N times over, and main merges each
+// cell's rounds (rounds.hpp).
 #pragma once
 
 #include <cmath>
@@ -226,21 +228,30 @@ class suite {
 
   template <class T, class Op>
   void count_all(const workload_traits& traits) {
-    m_count += k_supports<T, Op, seq_backend> ? 1 : 0;
+    std::size_t per_round = k_supports<T, Op, seq_backend> ? 1 : 0;
     if constexpr (k_supports<T, Op, std_par_on_ws_backend>) {
-      m_count += m_external ? 1 : 0;  // one call of the external executable
+      per_round += m_external ? 1 : 0;  // one call of the external executable
     }
     for (const auto& context : m_contexts) {
       auto backends = context->backends();
-      std::apply([&](auto&... backend) { ((m_count += runs<T, Op>(traits, backend, context->threads())), ...); },
+      std::apply([&](auto&... backend) { ((per_round += runs<T, Op>(traits, backend, context->threads())), ...); },
                  backends);
+    }
+    m_count += per_round * m_opts.m_rounds;
+  }
+
+  /// Every round measures seq and then every backend (rounds.hpp).
+  template <class T, class Op>
+  void measure_all(const workload<T, Op>& w, std::size_t n) {
+    for (std::size_t round = 0; round < m_opts.m_rounds; ++round) {
+      measure_round(w, n);
     }
   }
 
   /// Without seq (an operation only some backends have: B1), the first
   /// backend measured makes the reference.
   template <class T, class Op>
-  void measure_all(const workload<T, Op>& w, std::size_t n) {
+  void measure_round(const workload<T, Op>& w, std::size_t n) {
     outcome<T> reference{w.m_input};  // its memory in place before any peak is measured
     seq_backend seq;
     if constexpr (!k_supports<T, Op, seq_backend>) {

@@ -23,6 +23,7 @@
 #include "harness/peak_memory.hpp"
 #include "harness/ratios.hpp"
 #include "harness/report.hpp"
+#include "harness/rounds.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -95,6 +96,40 @@ TEST_CASE("a ratio divides by std_par's and tbb's median in the same case at the
   CHECK_FALSE(ws_reduce.m_vs_std_par.has_value());
   CHECK(*ws_reduce.m_vs_tbb == doctest::Approx(1.25));
   CHECK_FALSE(find(rows, "reduce f64", "seq", 1).m_vs_tbb.has_value());
+}
+
+TEST_CASE("rounds merge into one row per cell: the median of their medians, the extremes and the samples of all") {
+  std::vector<measurement> rows;
+  for (const double ws_median : {3.0, 9.0, 4.0}) {  // three rounds, in the order the suite makes them
+    for (measurement& one : sample_rows()) {
+      if (one.m_backend == "ws" && one.m_workload == "sort u32 random" && one.m_threads == 4) {
+        one.m_median = ws_median;
+        one.m_min = ws_median - 1.0;
+        one.m_max = ws_median + 1.0;
+      }
+      rows.push_back(std::move(one));
+    }
+  }
+  rows.back().m_max.reset();  // the last round's last row has no maximum: its cell then has none
+  const std::vector<measurement> merged = harness::merge_rounds(rows);
+  const std::vector<measurement> one_round = sample_rows();
+  REQUIRE(merged.size() == one_round.size());
+  for (std::size_t i = 0; i < merged.size(); ++i) {
+    CHECK(merged[i].m_workload == one_round[i].m_workload);  // in the first round's order
+    CHECK(merged[i].m_backend == one_round[i].m_backend);
+    CHECK(merged[i].m_reps == 3 * one_round[i].m_reps);
+  }
+  const measurement& ws_sort = find(merged, "sort u32 random", "ws", 4);
+  CHECK(ws_sort.m_median == 4.0);
+  CHECK(ws_sort.m_min == 2.0);
+  CHECK(ws_sort.m_max == 10.0);
+  CHECK(find(merged, "sort u32 random", "tbb", 4).m_median == 35.0);
+  CHECK_FALSE(merged.back().m_max.has_value());
+  CHECK(merged.front().m_max == one_round.front().m_max);
+
+  std::vector<measurement> even_rounds = {row("reduce f64", "ws", 2, 1.0), row("reduce f64", "ws", 2, 2.0)};
+  CHECK(harness::merge_rounds(even_rounds).front().m_median == 1.5);
+  CHECK(harness::merge_rounds(one_round).size() == one_round.size());
 }
 
 TEST_CASE("a speedup divides seq's median by the backend's, and cases group by workload, size and unit") {
