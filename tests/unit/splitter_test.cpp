@@ -118,7 +118,7 @@ TEST_CASE("an undisturbed split makes between P and 2P pieces that cover the inp
   }
 }
 
-TEST_CASE("a piece not forked runs as halves in sequence unless kept whole, down to n/32P elements and 5 µs halves") {
+TEST_CASE("a piece not forked runs as halves in sequence unless kept whole, down to n/128P elements and 5 µs halves") {
   constexpr std::size_t n = 1'000'000;
   for (const std::size_t threads : k_thread_counts) {
     CAPTURE(threads);

@@ -106,7 +106,7 @@ class splitter {
   static constexpr std::int64_t k_rearm_min_ns = 5'000;
   /// How finely, per thread, a piece that is not forked is cut into halves
   /// run in sequence, each a point where the rest can still be shared.
-  static constexpr std::size_t k_watched_pieces_per_thread = 32;
+  static constexpr std::size_t k_watched_pieces_per_thread = 128;
 
   /// The splitter of an input of n elements run on num_threads threads,
   /// whose leaves report to `timer` (time_leaf).
