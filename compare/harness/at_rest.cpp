@@ -31,7 +31,6 @@ using clock = std::chrono::steady_clock;
 constexpr std::size_t k_burst_elements = 1'000'000;
 constexpr std::chrono::milliseconds k_burst_length{50};
 constexpr std::chrono::seconds k_after_burst{1};
-constexpr std::chrono::seconds k_max_wait_for_quiet{1};
 constexpr std::size_t k_wake_samples_per_rep = 40;
 constexpr double k_wake_percentile = 0.99;
 

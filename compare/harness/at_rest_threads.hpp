@@ -37,6 +37,9 @@ bool any_other_thread_runnable();
 std::optional<std::chrono::steady_clock::time_point> wait_until_others_quiet(
     std::chrono::steady_clock::time_point deadline);
 
+/// How long a measurement waits at most for the other threads to be quiet.
+inline constexpr std::chrono::seconds k_max_wait_for_quiet{1};
+
 /// The sampling parameters of wait_until_others_quiet.
 inline constexpr std::chrono::microseconds k_quiet_sample_period{100};
 inline constexpr std::chrono::milliseconds k_quiet_window{5};

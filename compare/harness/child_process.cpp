@@ -84,7 +84,7 @@ std::vector<measurement> run_child(const std::filesystem::path& executable, cons
       std::filesystem::temp_directory_path() / ("pstl_ws_compare_child_" + std::to_string(getpid()) + ".csv");
   // The backends measured just before (TBB's workers, OpenMP's team) may still
   // spin; the child must not share the CPUs with them.
-  wait_until_others_quiet(std::chrono::steady_clock::now() + std::chrono::seconds(1));
+  wait_until_others_quiet(std::chrono::steady_clock::now() + k_max_wait_for_quiet);
   const int status = spawn_and_wait({executable.string(), "--child-workload", workload, "--child-size",
                                      std::to_string(n), "--child-csv", csv.string(), "--threads",
                                      bench::join_counts(threads), "--reps", std::to_string(opts.m_reps), "--size",

@@ -14,6 +14,7 @@
 // cell's rounds (rounds.hpp).
 #pragma once
 
+#include <chrono>
 #include <cmath>
 #include <cstddef>
 #include <functional>
@@ -29,6 +30,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
+#include "harness/at_rest_threads.hpp"
 #include "harness/backends.hpp"
 #include "harness/measurement.hpp"
 #include "harness/options.hpp"
@@ -298,6 +300,10 @@ class suite {
   void measure(const workload<T, Op>& w, std::size_t n, Backend& backend, std::size_t threads,
                outcome<T>& reference) {
     m_progress->step(w.m_name, n, backend.name(), threads);
+    // The backend measured before this one may still spin (TBB's workers,
+    // OpenMP's team, a pool's workers before they sleep): its threads would
+    // take this backend's CPUs, all of them at the larger thread counts.
+    wait_until_others_quiet(std::chrono::steady_clock::now() + k_max_wait_for_quiet);
     std::vector<T> data = w.m_input;  // resident before the peak window: each sample's copy reuses it
     std::vector<latencies> timed;      // an operation that times itself: each sample's latencies
     timed.reserve(m_opts.m_reps + 1);
