@@ -44,7 +44,8 @@ struct registry::services final : private idle_chore {
 
 registry::registry(const pool_options& options)
     : m_num_threads(options.num_threads),
-      m_num_workers(options.num_threads > 1 ? options.num_threads - 1 : 1),
+      m_num_workers(workers_for(options.num_threads)),
+      m_num_seats(options.seats),
       m_thread_infos(std::make_unique<thread_info[]>(num_slots())),
       m_services(std::make_unique<services>(options, num_slots(), m_num_workers)),
       m_sleep(&m_services->m_sleep),
@@ -52,10 +53,16 @@ registry::registry(const pool_options& options)
                                                  : nullptr) {}
 
 std::shared_ptr<registry> registry::create(const pool_options& options) {
-  if (options.num_threads == 0 || options.num_threads > sleep_counters::k_threads_max) {
-    throw std::invalid_argument("pstl_ws: a pool needs 1 to " +
-                                std::to_string(sleep_counters::k_threads_max) +
-                                " threads, not " + std::to_string(options.num_threads));
+  constexpr std::size_t k_max = sleep_counters::k_threads_max;
+  if (options.num_threads == 0 || options.num_threads > k_max) {
+    throw std::invalid_argument("pstl_ws: a pool needs 1 to " + std::to_string(k_max) + " threads, not " +
+                                std::to_string(options.num_threads));
+  }
+  const std::size_t workers = workers_for(options.num_threads);
+  if (options.seats == 0 || options.seats > k_max - workers) {
+    throw std::invalid_argument("pstl_ws: a pool of " + std::to_string(options.num_threads) + " threads has 1 to " +
+                                std::to_string(k_max - workers) + " seats, not " + std::to_string(options.seats) +
+                                " (its workers and seats together are at most " + std::to_string(k_max) + ")");
   }
   constexpr std::size_t k_min_thread_stack_size = std::size_t{64} << 10;
   if (options.thread_stack_size != 0 && options.thread_stack_size < k_min_thread_stack_size) {
@@ -167,16 +174,19 @@ bool registry::has_ready_fiber() const noexcept { return m_fibers->has_ready(); 
 
 std::size_t registry::fibers_made() const noexcept { return parks() ? m_fibers->fibers_made() : 0; }
 
-void registry::leave_seat() noexcept {
+void registry::leave_seat(std::size_t slot) noexcept {
+  PSTL_WS_ASSERT(is_seat(slot) && slot < num_slots());
   if (seat_request* const next = m_services->m_injected_calls.pop_seat_request()) {
     // Handed over, never free: the latch's set and wait order this occupant's
     // deque writes before the next one's, as the release store below and
     // try_take_seat's acquire do otherwise. Nothing of *next after the set.
+    next->m_seat = slot;
     next->m_handed = true;
     lock_latch::set(next->m_latch);
     return;
   }
-  m_seat_taken.store(false, std::memory_order_release);  // release: pairs with try_take_seat's acquire
+  // release: pairs with try_take_seat's acquire CAS.
+  m_thread_infos[slot].m_seat_taken.store(false, std::memory_order_release);
 }
 
 void registry::inject(job_ref job, injected_as kind, seat_request* request) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>  // for std::move
 
+#include "pstl_ws/detail/runtime/sleep.hpp"
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
 
 namespace ws {
@@ -26,9 +27,18 @@ thread_pool::thread_pool(std::size_t num_threads) : thread_pool(pool_options{.nu
 
 namespace {
 
-pool_options with_thread_count(pool_options options) noexcept {
+// Options with their "one per CPU" defaults made counts: the threads, and the
+// seats, no more of them than the slots the threads leave (registry::create
+// checks the counts given).
+pool_options with_counts(pool_options options) noexcept {
+  const std::size_t cpus = detail::available_parallelism();
   if (options.num_threads == 0) {
-    options.num_threads = detail::available_parallelism();
+    options.num_threads = cpus;
+  }
+  if (options.seats == 0) {
+    const std::size_t workers = detail::registry::workers_for(options.num_threads);
+    constexpr std::size_t k_max_slots = detail::sleep_counters::k_threads_max;
+    options.seats = workers < k_max_slots ? std::min(cpus, k_max_slots - workers) : 1;
   }
   return options;
 }
@@ -36,7 +46,7 @@ pool_options with_thread_count(pool_options options) noexcept {
 }  // namespace
 
 thread_pool::thread_pool(pool_options options)
-    : m_registry(detail::registry::create(with_thread_count(options))) {}
+    : m_registry(detail::registry::create(with_counts(options))) {}
 
 thread_pool::~thread_pool() {
   if (m_registry->is_abandoned()) {
@@ -51,22 +61,12 @@ thread_pool::~thread_pool() {
   m_registry->join_workers();
 }
 
-namespace {
-
-// The index a worker or the seated caller reports: its slot, except the seat of
-// a one-thread pool, whose slot (1) is past num_threads().
-std::size_t index_in_call(const detail::worker_thread& worker) noexcept {
-  return std::min(worker.index(), worker.owner().num_threads() - 1);
-}
-
-}  // namespace
-
 std::optional<std::size_t> thread_pool::current_thread_index() const noexcept {
   const detail::worker_thread* const worker = detail::worker_thread::current();
   if (worker == nullptr || &worker->owner() != m_registry.get()) {
     return std::nullopt;
   }
-  return index_in_call(*worker);
+  return worker->index();
 }
 
 void thread_pool::unhandled_spawn_exception() noexcept {
@@ -86,7 +86,7 @@ std::optional<std::size_t> current_thread_index() noexcept {
   if (worker == nullptr) {
     return std::nullopt;
   }
-  return index_in_call(*worker);
+  return worker->index();
 }
 
 std::size_t current_num_threads() {

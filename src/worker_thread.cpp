@@ -100,15 +100,15 @@ void worker_thread::main_loop(registry& owner, std::size_t index) noexcept {
 
 seated_caller::seated_caller(registry& target) noexcept {
   PSTL_WS_ASSERT(t_current == nullptr);
-  if (target.try_take_seat()) {
-    m_worker.emplace(target, target.seat_index());
+  if (const std::optional<std::size_t> slot = target.try_take_seat()) {
+    m_worker.emplace(target, *slot);
     t_current = &*m_worker;
   }
 }
 
-seated_caller::seated_caller(registry& target, seat_handed_over_t) noexcept {
-  PSTL_WS_ASSERT(t_current == nullptr);
-  m_worker.emplace(target, target.seat_index());
+seated_caller::seated_caller(registry& target, const seat_request& handed) noexcept {
+  PSTL_WS_ASSERT(t_current == nullptr && handed.m_handed);
+  m_worker.emplace(target, handed.m_seat);
   t_current = &*m_worker;
 }
 
@@ -120,8 +120,9 @@ seated_caller::~seated_caller() {
     PSTL_WS_ASSERT(m_worker->m_deque.is_empty());
     t_current = nullptr;
     registry& target = m_worker->owner();
+    const std::size_t slot = m_worker->index();
     m_worker.reset();
-    target.leave_seat();
+    target.leave_seat(slot);
   }
 }
 

@@ -31,6 +31,14 @@ enum class wait_policy {
 struct pool_options {
   /// Threads a call runs on; 0: one per CPU this process may run on.
   std::size_t num_threads = 0;
+  /// Callers from outside every pool that may each run their call on their
+  /// own thread at the same time, in a seat of their own that the workers
+  /// help (as every TBB caller brings its thread into an arena slot): K
+  /// callers then run on K + num_threads - 1 threads. A caller that finds
+  /// every seat taken hands its call to the workers and waits. 0: one per
+  /// CPU this process may run on; 1: one caller at a time, the others
+  /// queued (a tbb::task_arena's one slot for its callers). docs/seat.md.
+  std::size_t seats = 0;
   wait_policy wait = wait_policy::steal;
   /// Usable bytes of each fiber stack under wait_policy::park (rounded up to
   /// whole pages; at least 64 KiB). Only the pages a fiber touches use memory.
@@ -52,7 +60,7 @@ struct pool_options {
   std::size_t thread_stack_size = 0;
   /// Called on each worker thread, with its index, as it starts (before any
   /// job) and as it ends (after its last one): to set a thread's priority,
-  /// affinity or per-thread state of a library. A caller in the seat is not a
+  /// affinity or per-thread state of a library. A caller in a seat is not a
   /// worker and runs neither. An exception escaping either ends the process
   /// with a message naming it (like one escaping a std::thread).
   std::function<void(std::size_t)> on_thread_start{};

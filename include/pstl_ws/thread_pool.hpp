@@ -47,18 +47,21 @@ class thread_pool {
  public:
   /// Starts a pool whose calls run on num_threads threads; 0 means one per CPU
   /// this process may run on. A call from a thread outside every pool runs on
-  /// that thread, which takes the pool's seat for the call, and on num_threads
-  /// - 1 worker threads (as a TBB arena's calling thread does, so that the call
-  /// starts at once, where its data was written). A call that finds the seat
-  /// taken by another caller is handed to the workers and waits. A pool of one
-  /// thread still has one worker, which runs only what the seat cannot: calls
-  /// that found it taken, spawned jobs, calls from other pools (docs/seat.md).
+  /// that thread, which takes one of the pool's seats for the call, and on
+  /// num_threads - 1 worker threads (as a TBB arena's calling thread does, so
+  /// that the call starts at once, where its data was written). There is one
+  /// seat per CPU (pool_options::seats), so concurrent callers each run their
+  /// own call, the workers helping them all; a call that finds every seat
+  /// taken is handed to the workers and waits. A pool of one thread still has
+  /// one worker, which runs only what the seats cannot: calls that found
+  /// every seat taken, spawned jobs, calls from other pools (docs/seat.md).
   /// Throws std::invalid_argument above 65535 threads, and std::system_error
   /// if threads cannot be started (none is left running).
   explicit thread_pool(std::size_t num_threads = 0);
-  /// A pool built with `options` (threads as above, the wait policy, the fiber
-  /// stack size: docs/park.md#choosing). Throws as above, and
-  /// std::invalid_argument naming the value for a stack size under 64 KiB.
+  /// A pool built with `options` (threads and seats as above, the wait policy,
+  /// the fiber stack size: docs/park.md#choosing). Throws as above, and
+  /// std::invalid_argument naming the value for a stack size under 64 KiB or
+  /// for more workers and seats together than 65535.
   explicit thread_pool(pool_options options);
   ~thread_pool();
   thread_pool(const thread_pool&) = delete;
@@ -128,11 +131,18 @@ class thread_pool {
   [[nodiscard]] std::size_t num_threads() const noexcept { return m_registry->num_threads(); }
   /// The worker threads it started: num_threads() - 1, or 1 in a one-thread pool.
   [[nodiscard]] std::size_t num_worker_threads() const noexcept { return m_registry->num_workers(); }
+  /// The callers from outside that may run their calls here at once, each on
+  /// its own thread (pool_options::seats).
+  [[nodiscard]] std::size_t num_seats() const noexcept { return m_registry->num_seats(); }
+  /// The indices current_thread_index() may report: num_worker_threads() +
+  /// num_seats(). Size per-thread state with it, not with num_threads().
+  [[nodiscard]] std::size_t num_thread_indices() const noexcept { return m_registry->num_slots(); }
 
-  /// The calling thread's index in this pool (0 to num_threads() - 1; the
-  /// seated caller is num_threads() - 1), or nothing if it is neither one of
-  /// this pool's workers nor in its seat. Indices are unique among the threads
-  /// of one call: in a one-thread pool the worker and the seat both say 0.
+  /// The calling thread's index in this pool, or nothing if it is neither one
+  /// of this pool's workers nor in one of its seats: the workers are 0 to
+  /// num_worker_threads() - 1 and the seats follow, so that the first caller
+  /// of a pool of n > 1 threads is n - 1. No two threads report the same
+  /// index at the same time; every index is below num_thread_indices().
   [[nodiscard]] std::optional<std::size_t> current_thread_index() const noexcept;
 
   /// Whether the pool was built with wait_policy::park.

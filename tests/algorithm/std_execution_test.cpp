@@ -360,7 +360,7 @@ TEST_CASE("elements run on workers of the pool, on several of them when the pool
       continue;
     }
     CAPTURE(threads);
-    std::vector<std::atomic<bool>> seen(threads);
+    std::vector<std::atomic<bool>> seen(pool->num_thread_indices());
     const std::uint64_t steals_before = pool->stats().steals;
     // Element 0 blocks its worker until another worker ran an element: only a
     // steal of the rest of the range can get it there.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The seat: a call from outside every pool runs on its caller, which the
-// workers help; a second caller is handed to the workers, or handed the seat
-// when it frees first. docs/seat.md.
+// The seats: a call from outside every pool runs on its caller, which the
+// workers help; callers at once each run their own call while seats are
+// free; a caller that finds every seat taken is handed to the workers, or
+// handed a seat when one frees first. docs/seat.md.
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -41,34 +42,23 @@ std::set<std::thread::id> threads_running_a_join_tree(unsigned depth) {
   return ids;
 }
 
-/// Holds the pool's seat from another thread until release() is called.
-class seat_occupant {
- public:
-  explicit seat_occupant(ws::thread_pool& pool)
-      : m_thread([this, &pool] {
-          pool.install([this] {
-            m_seated.store(true);
-            while (!m_released.load()) {
-              std::this_thread::yield();
-            }
-          });
-        }) {
-    while (!m_seated.load()) {
-      std::this_thread::yield();
+/// The pools the hand-over cases run on: every thread count, with one seat
+/// and with three.
+std::vector<std::pair<std::size_t, std::size_t>> threads_and_seats() {
+  std::vector<std::pair<std::size_t, std::size_t>> shapes;
+  for (std::size_t seats : {1, 3}) {
+    for (std::size_t threads : ws_test::k_thread_counts) {
+      shapes.emplace_back(threads, seats);
     }
   }
-  ~seat_occupant() {
-    m_released.store(true);
-    m_thread.join();
-  }
-  seat_occupant(const seat_occupant&) = delete;
-  seat_occupant& operator=(const seat_occupant&) = delete;
+  return shapes;
+}
 
- private:
-  std::atomic<bool> m_seated{false};
-  std::atomic<bool> m_released{false};
-  std::thread m_thread;
-};
+ws::pool_options pool_options(std::size_t threads, std::size_t seats) {
+  ws::pool_options options = ws_test::pool_options(threads);
+  options.seats = seats;
+  return options;
+}
 
 }  // namespace
 
@@ -81,7 +71,26 @@ TEST_CASE("a pool of n threads starts n - 1 workers, and one when n is 1" * doct
   }
 }
 
-TEST_CASE("a call from outside runs on the calling thread, in the last index" * doctest::timeout(30)) {
+TEST_CASE("a pool has one seat per CPU unless told otherwise, and too many seats are named in the error" *
+          doctest::timeout(30)) {
+  const std::size_t cpus = ws::thread_pool(ws_test::pool_options(0)).num_threads();
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    CHECK(ws::thread_pool(ws_test::pool_options(threads)).num_seats() == cpus);
+    const ws::thread_pool pool(pool_options(threads, 3));
+    CHECK(pool.num_seats() == 3);
+    CHECK(pool.num_thread_indices() == pool.num_worker_threads() + 3);
+  }
+  try {
+    const ws::thread_pool pool(pool_options(4, 65535));
+    FAIL("65535 seats beside 3 workers were accepted");
+  } catch (const std::invalid_argument& error) {
+    CHECK(std::string(error.what()).find("seats, not 65535") != std::string::npos);
+  }
+}
+
+TEST_CASE("a call from outside runs on the calling thread, in the first index after the workers'" *
+          doctest::timeout(30)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
     ws::thread_pool pool(ws_test::pool_options(threads));
@@ -89,8 +98,41 @@ TEST_CASE("a call from outside runs on the calling thread, in the last index" * 
     const auto [id, index] = pool.install([&] { return std::pair(std::this_thread::get_id(), pool.current_thread_index()); });
     CHECK(id == caller);
     REQUIRE(index.has_value());
-    CHECK(*index == threads - 1);
+    CHECK(*index == pool.num_worker_threads());
+    CHECK(*index == (threads == 1 ? 1 : threads - 1));
     CHECK_FALSE(pool.current_thread_index().has_value());  // the seat is left after the call
+  }
+}
+
+TEST_CASE("callers at once each run their own call on their own thread, in indices of their own, while seats last" *
+          doctest::timeout(60)) {
+  constexpr std::size_t k_callers = 4;
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(pool_options(threads, k_callers));
+    std::atomic<std::size_t> inside{0};
+    std::atomic<std::size_t> met{0};
+    std::atomic<std::size_t> on_own_thread{0};
+    std::atomic<std::size_t> right_results{0};
+    std::vector<std::atomic<std::size_t>> index_used(pool.num_thread_indices());
+    ws_test::run_on_threads(k_callers, [&](std::size_t) {
+      const auto caller = std::this_thread::get_id();
+      pool.install([&] {
+        index_used.at(pool.current_thread_index().value()).fetch_add(1);
+        on_own_thread.fetch_add(std::this_thread::get_id() == caller ? 1 : 0);
+        // Every call is in progress at once: none waits for another's end.
+        inside.fetch_add(1);
+        met.fetch_add(ws_test::eventually([&] { return inside.load() == k_callers; }, std::chrono::seconds(10)) ? 1 : 0);
+        right_results.fetch_add(ws_test::fib_by_join(18) == 2584 ? 1 : 0);
+      });
+    });
+    CHECK(on_own_thread.load() == k_callers);
+    CHECK(met.load() == k_callers);
+    CHECK(right_results.load() == k_callers);
+    for (std::size_t index = 0; index < index_used.size(); ++index) {
+      CAPTURE(index);
+      CHECK(index_used[index].load() == (index < pool.num_worker_threads() ? 0 : 1));  // each seat once
+    }
   }
 }
 
@@ -109,11 +151,11 @@ TEST_CASE("the workers help a seated caller, except in a one-thread pool" * doct
   }
 }
 
-TEST_CASE("a caller that finds the seat taken is run by a worker, and both calls are right" * doctest::timeout(60)) {
+TEST_CASE("a caller that finds every seat taken is run by a worker, and its call is right" * doctest::timeout(60)) {
   for (std::size_t threads : ws_test::k_thread_counts) {
     CAPTURE(threads);
     ws::thread_pool pool(ws_test::pool_options(threads));
-    const seat_occupant occupant(pool);
+    const ws_test::every_seat_taken occupants(pool);
     const auto caller = std::this_thread::get_id();
     const auto [id, result] = pool.install([] { return std::pair(std::this_thread::get_id(), ws_test::fib_by_join(20)); });
     CHECK(id != caller);
@@ -164,15 +206,18 @@ TEST_CASE("the seat is free again after a call threw" * doctest::timeout(60)) {
   }
 }
 
-TEST_CASE("callers that found the seat taken are handed it as it frees, and run their calls themselves" *
+TEST_CASE("callers that found every seat taken are handed seats as they free, and run their calls themselves" *
           doctest::timeout(120)) {
   constexpr std::size_t k_callers = 6;
-  for (std::size_t threads : ws_test::k_thread_counts) {
+  for (const auto& [threads_given, seats_given] : threads_and_seats()) {
+    const std::size_t threads = threads_given;  // plain variables, which lambdas may capture
+    const std::size_t seats = seats_given;
     CAPTURE(threads);
+    CAPTURE(seats);
     std::atomic<std::size_t> blocked_workers{0};
     std::atomic<bool> release_workers{false};
-    ws::thread_pool pool(ws_test::pool_options(threads));  // destroyed first: the blockers may still be leaving
-    // Every worker busy, so that only the seat can run the callers' calls.
+    ws::thread_pool pool(pool_options(threads, seats));  // destroyed first: the blockers may still be leaving
+    // Every worker busy, so that only the seats can run the callers' calls.
     for (std::size_t i = 0; i < pool.num_worker_threads(); ++i) {
       pool.spawn([&] {
         blocked_workers.fetch_add(1);
@@ -187,7 +232,7 @@ TEST_CASE("callers that found the seat taken are handed it as it frees, and run 
     std::atomic<std::size_t> done{0};
     std::atomic<std::size_t> wrong{0};
     {
-      std::optional<seat_occupant> occupant(std::in_place, pool);
+      std::optional<ws_test::every_seat_taken> occupants(std::in_place, pool);
       std::vector<std::thread> callers;
       for (std::size_t i = 0; i < k_callers; ++i) {
         callers.emplace_back([&] {
@@ -200,8 +245,8 @@ TEST_CASE("callers that found the seat taken are handed it as it frees, and run 
           done.fetch_add(1);
         });
       }
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));  // let them find the seat taken
-      occupant.reset();  // the seat goes from caller to caller
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));  // let them find every seat taken
+      occupants.reset();  // the seats go from caller to caller
       // Without the hand-over the calls would wait for the blocked workers.
       CHECK(ws_test::eventually([&] { return done.load() == k_callers; }, std::chrono::seconds(10)));
       release_workers.store(true);
@@ -215,15 +260,18 @@ TEST_CASE("callers that found the seat taken are handed it as it frees, and run 
     std::thread other([&] { ran_on = pool.install([] { return std::this_thread::get_id(); }); });
     const auto other_id = other.get_id();
     other.join();
-    CHECK(ran_on == other_id);  // the seat is free again
+    CHECK(ran_on == other_id);  // a seat is free again
   }
 }
 
-TEST_CASE("a caller handed the seat whose call throws gets its exception, and the seat goes on" *
+TEST_CASE("a caller handed a seat whose call throws gets its exception, and the seat goes on" *
           doctest::timeout(120)) {
-  for (std::size_t threads : ws_test::k_thread_counts) {
+  for (const auto& [threads_given, seats_given] : threads_and_seats()) {
+    const std::size_t threads = threads_given;  // plain variables, which lambdas may capture
+    const std::size_t seats = seats_given;
     CAPTURE(threads);
-    ws::thread_pool pool(ws_test::pool_options(threads));
+    CAPTURE(seats);
+    ws::thread_pool pool(pool_options(threads, seats));
     std::atomic<std::size_t> caught{0};
     ws_test::run_on_threads(8, [&](std::size_t caller) {
       try {

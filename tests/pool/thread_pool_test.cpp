@@ -32,7 +32,7 @@ TEST_CASE("install runs on a worker of that pool, whose index is in range" * doc
     const auto [index, index_in_other] =
         pool.install([&] { return std::pair(pool.current_thread_index(), other.current_thread_index()); });
     REQUIRE(index.has_value());
-    CHECK(*index < threads);
+    CHECK(*index < pool.num_thread_indices());
     CHECK_FALSE(index_in_other.has_value());
     CHECK(pool.install([&] { return ws::current_num_threads(); }) == threads);
   }

@@ -161,15 +161,17 @@ TEST_CASE("children forked while other threads keep the global pool and pools of
         }
       }
     });
-    // A second caller from outside: it finds the seat taken and goes through
-    // the injector's lock.
-    threads.emplace_back([&] {
-      for (; !stop; ++rounds[1]) {
-        if (ws_test::fib_by_join(12) != 144) {
-          wrong = true;
+    // As many more callers from outside as the global pool has seats: with
+    // the first, some find every seat taken and go through the injector's lock.
+    for (std::size_t i = 0; i < ws::thread_pool::global().num_seats(); ++i) {
+      threads.emplace_back([&] {
+        for (; !stop; ++rounds[1]) {
+          if (ws_test::fib_by_join(12) != 144) {
+            wrong = true;
+          }
         }
-      }
-    });
+      });
+    }
     // Pools made and destroyed: sleep and termination locks, and under
     // wait_policy::park the fiber stack table's lock.
     threads.emplace_back([&] {

@@ -214,7 +214,7 @@ TEST_CASE("a new call posted while a thread inside a wait falls asleep wakes the
   ws::thread_pool other(ws_test::pool_options(1));
   const gate_installed installed;
   g_gate.m_poster.store(std::this_thread::get_id());
-  const std::size_t seat = pool.num_threads() - 1;
+  const std::size_t seat = pool.num_worker_threads();  // the first seat, the caller's
   std::atomic<std::size_t> ran{0};
   for (std::size_t trial = 0; trial < k_nested_searcher_trials; ++trial) {
     const hook_point point = k_sleep_points[trial % k_sleep_points.size()];
@@ -247,7 +247,7 @@ TEST_CASE("a latch set while its owner falls asleep wakes the owner" * doctest::
   ws::thread_pool pool(ws_test::pool_options(2));  // one worker, and the seat
   const gate_installed installed;
   g_gate.m_release_on_latch_set.store(true);
-  const std::size_t seat = pool.num_threads() - 1;  // the caller waits in the seat
+  const std::size_t seat = pool.num_worker_threads();  // the caller waits in the first seat
   for (std::size_t trial = 0; trial < k_sleeping_owner_trials; ++trial) {
     const hook_point point = k_sleep_points[trial % k_sleep_points.size()];
     arm(point, seat);

@@ -2,7 +2,8 @@
 // Helpers shared by the tests: the thread counts every pool test loops over,
 // the wait policy its pools use, a way to run code on plain threads with
 // failures reported on the main thread (doctest's REQUIRE must not be used off
-// the main thread), polling, and the process's thread count.
+// the main thread), polling, the process's thread count, and a pool's seats
+// held by other threads.
 #pragma once
 
 #include <dirent.h>
@@ -141,5 +142,45 @@ bool eventually(Pred pred, std::chrono::milliseconds limit) {
   }
   return true;
 }
+
+/// Holds every seat of the pool, each from a thread of its own, for its life.
+class every_seat_taken {
+ public:
+  explicit every_seat_taken(ws::thread_pool& pool) {
+    for (std::size_t i = 0; i < pool.num_seats(); ++i) {
+      m_threads.emplace_back([this, &pool] {
+        const auto caller = std::this_thread::get_id();
+        pool.install([&] {
+          m_seated.fetch_add(std::this_thread::get_id() == caller ? 1 : 0);
+          while (!m_released.load()) {
+            std::this_thread::yield();
+          }
+        });
+      });
+    }
+    // Each occupant finds a seat free; none is handed to a worker.
+    const bool all_seated = eventually([&] { return m_seated.load() == pool.num_seats(); }, std::chrono::seconds(10));
+    if (!all_seated) {
+      release();  // REQUIRE throws: no destructor will
+    }
+    REQUIRE(all_seated);
+  }
+  ~every_seat_taken() { release(); }
+  every_seat_taken(const every_seat_taken&) = delete;
+  every_seat_taken& operator=(const every_seat_taken&) = delete;
+
+ private:
+  void release() {
+    m_released.store(true);
+    for (std::thread& thread : m_threads) {
+      thread.join();
+    }
+    m_threads.clear();
+  }
+
+  std::atomic<std::size_t> m_seated{0};
+  std::atomic<bool> m_released{false};
+  std::vector<std::thread> m_threads;
+};
 
 }  // namespace ws_test

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // in_worker: how a call reaches a worker of the right pool. On one of its
 // workers it runs inline; from a thread outside every pool it runs on the
-// caller in the pool's seat, or, when the seat is taken, it is injected and the
-// caller blocks on a lock_latch; from a worker of another pool it is injected
+// caller in one of the pool's seats, or, when every seat is taken, it is
+// injected and the caller blocks on a lock_latch; from a worker of another pool it is injected
 // and the caller keeps serving its own pool while it waits.
 // docs/design.md#entry-paths, docs/seat.md.
 #pragma once
@@ -27,9 +27,10 @@ auto injected_body(Op& op) {
   };
 }
 
-/// From a thread outside every pool: run op here in the pool's seat; if the
-/// seat is taken, inject and block until a worker ran it, or until the seat's
-/// leaver took it back out and handed the seat over: then run it here after all.
+/// From a thread outside every pool: run op here in a seat of the pool; if
+/// every seat is taken, inject and block until a worker ran it, or until a
+/// seat's leaver took it back out and handed its seat over: then run it here
+/// after all.
 template <class Op>
 in_worker_result_t<Op> in_worker_cold(registry& target, Op& op) {
   if (seated_caller seat(target); seat.has_seat()) {
@@ -41,7 +42,7 @@ in_worker_result_t<Op> in_worker_cold(registry& target, Op& op) {
   target.inject(job.as_job_ref(), injected_as::new_call, &request);
   job.latch().wait();
   if (request.m_handed) {
-    seated_caller seat(target, seat_handed_over);
+    seated_caller seat(target, request);
     return invoke_to_result(op, seat.worker(), false);
   }
   return job.into_result();
@@ -89,7 +90,7 @@ enum class waited_by { scope, nobody };
 
 /// Queues a job: on the current thread's deque if it works for `target`, else
 /// through the injector: a scope's job as part of the scope's call, a job
-/// nobody waits for as a new call. A job nobody waits for never goes on the seat's deque,
+/// nobody waits for as a new call. A job nobody waits for never goes on a seat's deque,
 /// which must be empty when its caller leaves, nor, under wait_policy::park, on
 /// any deque: a frame runs what is on its worker's deque before it parks, and
 /// that must be work it waits for (docs/park.md#parking). Throws std::bad_alloc.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // registry: the private state of one pool (what rayon calls the Registry; the
 // public handle is ws::thread_pool). It owns the worker threads, their deques,
-// the seat a caller from outside works in, the injector, the sleep module and
+// the seats callers from outside work in, the injector, the sleep module and
 // the termination protocol.
 // Life of a pool: docs/design.md; the seat: docs/seat.md; termination:
 // docs/latch.md#termination.
@@ -38,23 +38,24 @@ class fiber_pool;
 /// What an injected job is to the pool it is injected into (registry::inject).
 enum class injected_as { new_call, part_of_call };
 
-/// A caller from outside whose call waits in the injector because it found the
-/// seat taken. The seat's leaver may take the call out of the injector and
-/// hand the seat to the caller instead, which then runs its call itself
+/// A caller from outside whose call waits in the injector because it found
+/// every seat taken. A seat's leaver may take the call out of the injector
+/// and hand its seat to the caller instead, which then runs its call itself
 /// (docs/seat.md#hand-over).
 struct seat_request {
-  lock_latch* m_latch;     // the caller waits on it, for its job or for the seat
+  lock_latch* m_latch;     // the caller waits on it, for its job or for a seat
   bool m_handed = false;   // written by the leaver before it sets *m_latch
+  std::size_t m_seat = 0;  // the slot handed over; written before m_handed
 };
 
 /// Shared state of one pool. Held by shared_ptr: the thread_pool handle owns it,
 /// and a cross-pool latch setter holds it for the length of a wake-up.
 ///
 /// Slots: a pool of n threads has n - 1 worker threads (one when n == 1) and
-/// one seat, which a thread from outside every pool takes for the length of
-/// one call and works in like a worker (docs/seat.md). Slot i owns deque i and
-/// sleep state i; the workers are slots 0 to num_workers() - 1 and the seat is
-/// the last slot.
+/// its seats, each of which a thread from outside every pool takes for the
+/// length of one call and works in like a worker (docs/seat.md). Slot i owns
+/// deque i and sleep state i; the workers are slots 0 to num_workers() - 1
+/// and the seats follow them.
 ///
 /// Lifetime: the worker threads hold plain references; they are joined by
 /// join_workers() before the last thread_pool handle lets the registry go. The
@@ -62,35 +63,45 @@ struct seat_request {
 /// forked child (docs/fork.md).
 ///
 /// This header is on every algorithm's include path: what a join touches
-/// (the slots, the seat, the sleep module's address) is inline here, and the
+/// (the slots, the seats, the sleep module's address) is inline here, and the
 /// rest (options, threads, sleep module, injectors, scratch memory) lives in
 /// registry.cpp, so that no mutex, condition variable, clock or std::deque
 /// header comes with it (docs/design.md#compile-time).
 class registry final : public std::enable_shared_from_this<registry> {
  public:
   /// Creates a registry for calls running on options.num_threads threads (1 <=
-  /// n <= 65535) and starts its workers. Throws std::invalid_argument for a
-  /// bad count or stack size and std::system_error if a thread cannot be
-  /// started (the threads already started are stopped first).
+  /// n <= 65535), with options.seats seats (at least 1; the workers and the
+  /// seats together at most 65535), and starts its workers. Throws
+  /// std::invalid_argument for a bad count or stack size and
+  /// std::system_error if a thread cannot be started (the threads already
+  /// started are stopped first).
   static std::shared_ptr<registry> create(const pool_options& options);
 
   registry(const registry&) = delete;
   registry& operator=(const registry&) = delete;
   ~registry();
 
+  /// The worker threads a pool of num_threads threads starts: one fewer, but
+  /// at least one (docs/seat.md#slots-and-thread-counts).
+  [[nodiscard]] static constexpr std::size_t workers_for(std::size_t num_threads) noexcept {
+    return num_threads > 1 ? num_threads - 1 : 1;
+  }
+
   /// The threads a call from outside runs on: the seated caller and the workers.
   [[nodiscard]] std::size_t num_threads() const noexcept { return m_num_threads; }
   [[nodiscard]] std::size_t num_workers() const noexcept { return m_num_workers; }
-  /// Worker slots and the seat.
-  [[nodiscard]] std::size_t num_slots() const noexcept { return m_num_workers + 1; }
-  [[nodiscard]] std::size_t seat_index() const noexcept { return m_num_workers; }
-  /// Whether workers help the seated caller (steal from the seat's deque). Not
-  /// in a pool of one thread, whose worker only runs what the seat cannot:
-  /// calls that found the seat taken, spawned jobs, calls from other pools.
-  [[nodiscard]] bool workers_help_seat() const noexcept { return m_num_threads > 1; }
+  [[nodiscard]] std::size_t num_seats() const noexcept { return m_num_seats; }
+  /// Worker slots and seats.
+  [[nodiscard]] std::size_t num_slots() const noexcept { return m_num_workers + m_num_seats; }
+  [[nodiscard]] bool is_seat(std::size_t slot) const noexcept { return slot >= m_num_workers; }
+  /// Whether workers help the seated callers (steal from the seats' deques).
+  /// Not in a pool of one thread, whose worker only runs what the seats
+  /// cannot: calls that found every seat taken, spawned jobs, calls from
+  /// other pools.
+  [[nodiscard]] bool workers_help_seats() const noexcept { return m_num_threads > 1; }
   /// The slots a thread steals from: every slot, or the workers' alone.
   [[nodiscard]] std::size_t num_victims() const noexcept {
-    return workers_help_seat() ? num_slots() : m_num_workers;
+    return workers_help_seats() ? num_slots() : m_num_workers;
   }
 
   /// What the pool was built with (its workers' names, stack size, handlers).
@@ -105,17 +116,24 @@ class registry final : public std::enable_shared_from_this<registry> {
   /// fails at once instead of waiting forever for threads that do not exist.
   void throw_if_abandoned() const;
 
-  /// Takes the seat if it is free; true if the caller now holds it.
-  [[nodiscard]] bool try_take_seat() noexcept {
-    bool expected = false;
-    // acquire: pairs with leave_seat's release, so that the deque's last owner
-    // is done with it before this caller pushes on it.
-    return m_seat_taken.compare_exchange_strong(expected, true, std::memory_order_acquire,
-                                                std::memory_order_relaxed);
+  /// Takes a free seat, the lowest; its slot, or nothing if every seat is taken.
+  [[nodiscard]] std::optional<std::size_t> try_take_seat() noexcept {
+    for (std::size_t slot = m_num_workers; slot < num_slots(); ++slot) {
+      std::atomic<bool>& taken = m_thread_infos[slot].m_seat_taken;
+      bool expected = false;
+      // relaxed load: a hint that skips a taken seat's cache line write; the CAS decides.
+      // acquire CAS: pairs with leave_seat's release, so that the deque's last
+      // owner is done with it before this caller pushes on it.
+      if (!taken.load(std::memory_order_relaxed) &&
+          taken.compare_exchange_strong(expected, true, std::memory_order_acquire, std::memory_order_relaxed)) {
+        return slot;
+      }
+    }
+    return std::nullopt;
   }
-  /// Hands the seat to the oldest caller waiting with a seat request, if any,
-  /// else frees it.
-  void leave_seat() noexcept;
+  /// Hands seat `slot` to the oldest caller waiting with a seat request, if
+  /// any, else frees it.
+  void leave_seat(std::size_t slot) noexcept;
 
   /// Hands a job to the pool from any thread, waking a worker if the sleep
   /// rules say so: a new_call (a call from outside every pool, a spawned job
@@ -188,6 +206,7 @@ class registry final : public std::enable_shared_from_this<registry> {
     std::atomic<std::uint64_t> m_executed{0};  // written by worker i only
     std::atomic<std::uint64_t> m_steals{0};    // written by worker i only
     std::atomic<std::uint64_t> m_parks{0};     // written by worker i only
+    std::atomic<bool> m_seat_taken{false};     // seats only: try_take_seat, leave_seat
   };
 
   static void bump(std::atomic<std::uint64_t>& counter) noexcept {
@@ -203,13 +222,13 @@ class registry final : public std::enable_shared_from_this<registry> {
 
   std::size_t m_num_threads;
   std::size_t m_num_workers;
+  std::size_t m_num_seats;
   std::unique_ptr<thread_info[]> m_thread_infos;  // num_slots() of them
   std::unique_ptr<services> m_services;
   class sleep* m_sleep;  // in *m_services: its address, for the inline join path
   std::unique_ptr<fiber_pool> m_fibers;  // wait_policy::park only
   std::atomic<std::size_t> m_terminate_count{1};
   std::uint64_t m_fork_generation = fork_generation();  // the process generation that made it
-  alignas(k_cache_line) std::atomic<bool> m_seat_taken{false};
 };
 
 /// Registers, once per process, the pthread_atfork child handler that

@@ -40,8 +40,8 @@ class xorshift64star {
   std::uint64_t m_state;
 };
 
-/// A worker thread of one registry, or the thread in its seat. Lives on that
-/// thread's stack: for the thread's whole life, or for one call in the seat.
+/// A worker thread of one registry, or a thread in one of its seats. Lives on
+/// that thread's stack: for the thread's whole life, or for one call in the seat.
 class worker_thread {
  public:
   worker_thread(registry& owner, std::size_t index) noexcept
@@ -66,16 +66,16 @@ class worker_thread {
 
   [[nodiscard]] registry& owner() const noexcept { return m_registry; }
   [[nodiscard]] std::size_t index() const noexcept { return m_index; }
-  /// Whether this is a caller in the seat (for one call) rather than a worker.
-  [[nodiscard]] bool is_seat() const noexcept { return m_index == m_registry.seat_index(); }
+  /// Whether this is a caller in a seat (for one call) rather than a worker.
+  [[nodiscard]] bool is_seat() const noexcept { return m_registry.is_seat(m_index); }
 
   /// Pushes a job on this thread's deque and tells the sleep module, unless
-  /// no other thread may take it (the seat of a one-thread pool).
+  /// no other thread may take it (a seat of a one-thread pool).
   /// Throws std::bad_alloc if the deque cannot grow (the job is not queued).
   void push(job_ref job) {
     const bool queue_was_empty = m_deque.is_empty();
     m_deque.push(job);
-    if (!is_seat() || m_registry.workers_help_seat()) {
+    if (!is_seat() || m_registry.workers_help_seats()) {
       new_internal_jobs(m_registry.sleep_module(), 1, queue_was_empty);
     }
   }
@@ -176,7 +176,7 @@ class worker_thread {
   std::size_t m_index;
   work_deque<job_ref>& m_deque;
   xorshift64star m_rng;
-  // Under wait_policy::park (all null otherwise, and for the seat):
+  // Under wait_policy::park (all null otherwise, and for the seats):
   fiber_context* m_running = nullptr;  // the context this thread runs on now
   fiber_context* m_origin = nullptr;   // the thread's own stack, resumed when the worker ends
   fiber_context* m_idle = nullptr;     // idle scheduler fibers (m_next_idle list), resumed only here
@@ -185,19 +185,16 @@ class worker_thread {
   std::uint32_t m_top_searches = 0;    // take_own_work's tick; this thread only
 };
 
-/// Tag: the seat was handed over to the caller (docs/seat.md#hand-over).
-struct seat_handed_over_t {};
-inline constexpr seat_handed_over_t seat_handed_over{};
-
-/// A thread from outside every pool in a pool's seat, for one call: while it
-/// lives, worker_thread::current() is the seat's worker_thread, so the call runs
-/// here and its joins push on the seat's deque, where the workers steal.
-/// Takes the seat if it is free; check with has_seat(). docs/seat.md.
+/// A thread from outside every pool in one of a pool's seats, for one call:
+/// while it lives, worker_thread::current() is the seat's worker_thread, so the
+/// call runs here and its joins push on the seat's deque, where the workers
+/// steal. Takes a seat if one is free; check with has_seat(). docs/seat.md.
 class seated_caller {
  public:
   explicit seated_caller(registry& target) noexcept;
-  /// The seat's leaver handed it to this caller (registry::leave_seat).
-  seated_caller(registry& target, seat_handed_over_t) noexcept;
+  /// A seat's leaver handed its seat to this caller, whose request was
+  /// `handed` (registry::leave_seat; docs/seat.md#hand-over).
+  seated_caller(registry& target, const seat_request& handed) noexcept;
   /// Leaves the seat. The seat's deque is empty by then: every job pushed on it
   /// was a join's or a scope's, and those wait for their jobs.
   ~seated_caller();
