@@ -120,34 +120,46 @@ class work_deque {
   }
 
  private:
-  struct buffer {
+  /// Slot words come in whole cache lines of their own (as does a buffer's
+  /// header), so that no other object shares a line with them: the owner's
+  /// pushes write them, and an unrelated object's line that they shared would
+  /// miss on every push (docs/deque.md#layout).
+  static constexpr std::size_t k_line_words = k_cache_line / sizeof(std::uintptr_t);
+  struct alignas(k_cache_line) slot_line {
+    std::array<std::atomic<std::uintptr_t>, k_line_words> m_words;
+  };
+
+  struct alignas(k_cache_line) buffer {
     std::int64_t m_capacity;
-    std::unique_ptr<std::atomic<std::uintptr_t>[]> m_slots;
+    std::unique_ptr<slot_line[]> m_lines;
 
     void put(std::int64_t i, const T& item) noexcept {
       const auto w = std::bit_cast<words>(item);
-      auto* slot = &m_slots[index(i)];
+      const std::size_t first = index(i);
       for (std::size_t k = 0; k < k_words; ++k) {
-        slot[k].store(w[k], std::memory_order_relaxed);  // relaxed: published by the release store of m_bottom
+        word(first + k).store(w[k], std::memory_order_relaxed);  // relaxed: published by the release store of m_bottom
       }
     }
     [[nodiscard]] T get(std::int64_t i) const noexcept {
       words w;
-      const auto* slot = &m_slots[index(i)];
+      const std::size_t first = index(i);
       for (std::size_t k = 0; k < k_words; ++k) {
-        w[k] = slot[k].load(std::memory_order_relaxed);  // relaxed: acquired through m_bottom; a torn read fails its CAS
+        w[k] = word(first + k).load(std::memory_order_relaxed);  // relaxed: acquired through m_bottom; a torn read fails its CAS
       }
       return std::bit_cast<T>(w);
     }
     [[nodiscard]] std::size_t index(std::int64_t i) const noexcept {
       return static_cast<std::size_t>(i & (m_capacity - 1)) * k_words;
     }
+    [[nodiscard]] std::atomic<std::uintptr_t>& word(std::size_t n) const noexcept {
+      return m_lines[n / k_line_words].m_words[n % k_line_words];
+    }
   };
 
   buffer* allocate(std::int64_t capacity) {
+    const std::size_t num_words = static_cast<std::size_t>(capacity) * k_words;
     auto buf = std::make_unique<buffer>(
-        buffer{capacity, std::make_unique<std::atomic<std::uintptr_t>[]>(
-                             static_cast<std::size_t>(capacity) * k_words)});
+        buffer{capacity, std::make_unique<slot_line[]>((num_words + k_line_words - 1) / k_line_words)});
     m_buffers.push_back(std::move(buf));
     return m_buffers.back().get();
   }
