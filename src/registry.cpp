@@ -180,8 +180,7 @@ void registry::leave_seat(std::size_t slot) noexcept {
     // Handed over, never free: the latch's set and wait order this occupant's
     // deque writes before the next one's, as the release store below and
     // try_take_seat's acquire do otherwise. Nothing of *next after the set.
-    next->m_seat = slot;
-    next->m_handed = true;
+    next->m_handed_seat = slot;
     lock_latch::set(next->m_latch);
     return;
   }

@@ -107,8 +107,8 @@ seated_caller::seated_caller(registry& target) noexcept {
 }
 
 seated_caller::seated_caller(registry& target, const seat_request& handed) noexcept {
-  PSTL_WS_ASSERT(t_current == nullptr && handed.m_handed);
-  m_worker.emplace(target, handed.m_seat);
+  PSTL_WS_ASSERT(t_current == nullptr && handed.m_handed_seat.has_value());
+  m_worker.emplace(target, *handed.m_handed_seat);
   t_current = &*m_worker;
 }
 

@@ -41,7 +41,7 @@ in_worker_result_t<Op> in_worker_cold(registry& target, Op& op) {
   seat_request request{&job.latch()};
   target.inject(job.as_job_ref(), injected_as::new_call, &request);
   job.latch().wait();
-  if (request.m_handed) {
+  if (request.m_handed_seat) {
     seated_caller seat(target, request);
     return invoke_to_result(op, seat.worker(), false);
   }

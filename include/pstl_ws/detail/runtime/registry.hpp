@@ -43,9 +43,8 @@ enum class injected_as { new_call, part_of_call };
 /// and hand its seat to the caller instead, which then runs its call itself
 /// (docs/seat.md#hand-over).
 struct seat_request {
-  lock_latch* m_latch;     // the caller waits on it, for its job or for a seat
-  bool m_handed = false;   // written by the leaver before it sets *m_latch
-  std::size_t m_seat = 0;  // the slot handed over; written before m_handed
+  lock_latch* m_latch;                       // the caller waits on it, for its job or for a seat
+  std::optional<std::size_t> m_handed_seat{};  // the slot handed over; written by the leaver before it sets *m_latch
 };
 
 /// Shared state of one pool. Held by shared_ptr: the thread_pool handle owns it,
