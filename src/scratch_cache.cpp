@@ -22,7 +22,8 @@ namespace {
 
 constexpr std::size_t k_page = 4096;
 /// The huge page size of x86-64 and of arm64 with 4 KiB pages: blocks from
-/// this size on are rounded and aligned to it.
+/// this size on are rounded and aligned to it, so that a kernel that backs
+/// anonymous memory with transparent huge pages can back them whole.
 constexpr std::size_t k_huge_page = std::size_t{2} << 20;
 
 constexpr std::size_t round_up(std::size_t n, std::size_t unit) noexcept { return (n + unit - 1) / unit * unit; }
@@ -65,11 +66,10 @@ scratch_block map_scratch(std::size_t bytes) noexcept {
   if (const std::uintptr_t tail = base + mapped - (start + size); tail != 0) {
     ::munmap(reinterpret_cast<void*>(start + size), tail);
   }
-  scratch_block block{reinterpret_cast<void*>(start), size};
-  if (align == k_huge_page) {
-    (void)::madvise(block.m_data, block.m_size, MADV_HUGEPAGE);  // a hint: without THP the pages are small
-  }
-  return block;
+  // No MADV_HUGEPAGE: the alignment lets a kernel whose THP policy is
+  // `always` back the block with huge pages; asking for them where the policy
+  // is `madvise` made first calls slower on VMs (docs/scratch.md#page-size).
+  return scratch_block{reinterpret_cast<void*>(start), size};
 }
 
 void unmap_scratch(scratch_block block) noexcept {

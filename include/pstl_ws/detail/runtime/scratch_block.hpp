@@ -17,7 +17,8 @@ struct scratch_block {
 };
 
 /// Maps a block of at least `bytes` (rounded up to whole pages, or to 2 MiB
-/// from 2 MiB on, and aligned so), advised for huge pages; empty on failure.
+/// from 2 MiB on, and aligned so); empty on failure. Not advised for huge
+/// pages: the system's THP policy decides (docs/scratch.md#page-size).
 [[nodiscard]] scratch_block map_scratch(std::size_t bytes) noexcept;
 /// Unmaps a block from map_scratch (an empty one is ignored).
 void unmap_scratch(scratch_block block) noexcept;

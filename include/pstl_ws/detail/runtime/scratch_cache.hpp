@@ -16,9 +16,9 @@ namespace ws::detail {
 
 /// The idle blocks of one pool, lent to one call at a time each.
 ///
-/// Blocks are anonymous mappings of their own (never the heap's), advised for
-/// transparent huge pages: even a block mapped afresh faults once per 2 MiB
-/// instead of once per 4 KiB page where the system offers them. An idle block
+/// Blocks are anonymous mappings of their own (never the heap's), aligned so
+/// that the system's transparent huge pages can back them where its policy
+/// gives them to every mapping (docs/scratch.md#page-size). An idle block
 /// is marked not to be inherited by a forked child (MADV_DONTFORK), so a child
 /// never holds its parent's idle scratch; a lent block is inherited as any
 /// memory the caller uses is.
