@@ -2,6 +2,8 @@
 #include "harness/peak_memory.hpp"
 
 #include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -62,5 +64,21 @@ std::optional<double> peak_memory_window::extra_mib() const {
 }
 
 void trim_heap() noexcept { malloc_trim(0); }
+
+void warm_free_memory(std::size_t bytes) noexcept {
+  if (bytes == 0) {
+    return;
+  }
+  void* const block = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (block == MAP_FAILED) {
+    return;  // then the call finds whatever memory there is
+  }
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  auto* const bytes_at = static_cast<volatile char*>(block);
+  for (std::size_t at = 0; at < bytes; at += page) {
+    bytes_at[at] = 1;
+  }
+  ::munmap(block, bytes);
+}
 
 }  // namespace harness
