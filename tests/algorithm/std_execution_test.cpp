@@ -18,6 +18,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -42,8 +43,13 @@ static_assert(std::is_same_v<__pstl::__par_backend::__buffer<int>, ws::detail::s
 
 /// Sizes every algorithm is tried with: empty, tiny (4 and 5 split into pieces
 /// of two and three, the smallest transform_reduce pieces), one leaf of the
-/// merges and scans, many leaves (odd).
+/// merges, many leaves (odd).
 constexpr std::array<std::size_t, 8> k_sizes{0, 1, 2, 3, 4, 5, 1000, 100003};
+/// For the scans and copy_if (a strict scan), the large size is replaced by
+/// both sides of the size below which a scan stays on its caller (odd above
+/// it, so the tiles are uneven).
+constexpr std::size_t k_on_caller_below = ws::detail::std_execution::k_scan_on_caller_below;
+constexpr std::array<std::size_t, 9> k_scan_sizes{0, 1, 2, 3, 4, 5, 1000, k_on_caller_below - 1, k_on_caller_below + 1};
 /// For the sorts, also just above the leaf-sort cut-off (500) and above two merge cut-offs (2000).
 constexpr std::array<std::size_t, 7> k_sort_sizes{0, 1, 2, 501, 1000, 4097, 100003};
 
@@ -260,7 +266,7 @@ TEST_CASE("std::partial_sort(par) puts the same first elements in order as std::
 }
 
 TEST_CASE("std::inclusive_scan(par) and std::exclusive_scan(par) equal the sequential scans for integers, doubles and an order-sensitive operation") {
-  for (const std::size_t n : k_sizes) {
+  for (const std::size_t n : k_scan_sizes) {
     CAPTURE(n);
     const std::vector<std::int64_t> x = random_values(n, 1000, n);
     const std::vector<double> d(x.begin(), x.end());  // whole numbers: exact sums in any order
@@ -289,7 +295,7 @@ TEST_CASE("std::inclusive_scan(par) and std::exclusive_scan(par) equal the seque
 }
 
 TEST_CASE("std::copy_if(par), count_if, find_if and any_of equal the sequential results") {
-  for (const std::size_t n : k_sizes) {
+  for (const std::size_t n : k_scan_sizes) {
     CAPTURE(n);
     const std::vector<std::int64_t> x = random_values(n, 1000, n);
     auto even = [](std::int64_t v) { return v % 2 == 0; };
@@ -307,6 +313,28 @@ TEST_CASE("std::copy_if(par), count_if, find_if and any_of equal the sequential 
     };
     check_on_every_pool(results(std::execution::seq), [&] { return results(par); });
   }
+}
+
+TEST_CASE("a scan shorter than the scans' cut-off (k_scan_on_caller_below) runs on its calling thread, on a worker of a pool or outside every pool") {
+  const std::vector<std::int64_t> x = random_values(k_on_caller_below - 1, 1000, 3);
+  // The transform-scan path (integers), then the strict-scan path (doubles).
+  auto scans_on_caller = [&] {
+    const std::thread::id caller = std::this_thread::get_id();
+    std::atomic<std::size_t> elsewhere{0};
+    auto plus = [&](auto a, auto b) {
+      if (std::this_thread::get_id() != caller) {
+        elsewhere.fetch_add(1);
+      }
+      return a + b;
+    };
+    std::vector<std::int64_t> out(x.size());
+    std::inclusive_scan(par, x.begin(), x.end(), out.begin(), plus);
+    const std::vector<double> d(x.begin(), x.end());
+    std::vector<double> out_d(d.size());
+    std::inclusive_scan(par, d.begin(), d.end(), out_d.begin(), plus);
+    return elsewhere.load() == 0 && std::equal(out.begin(), out.end(), out_d.begin());
+  };
+  check_on_every_pool(true, scans_on_caller);
 }
 
 TEST_CASE("std::merge(par) takes the first range's element on ties, as std::merge does, whichever range is longer") {

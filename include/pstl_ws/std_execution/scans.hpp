@@ -4,7 +4,8 @@
 // floating-point scans and for the compacting algorithms such as copy_if) and
 // __parallel_transform_scan (integer-like scans; adaptive like TBB's
 // parallel_scan: a tile whose left neighbours finished on the same thread is
-// scanned in one pass). docs/std-execution.md#scans.
+// scanned in one pass). Short scans stay on the calling thread.
+// docs/std-execution.md#scans.
 #pragma once
 
 #include <algorithm>  // for std::min
@@ -19,6 +20,15 @@
 #include "pstl_ws/std_execution/support.hpp"
 
 namespace ws::detail::std_execution {
+
+/// Scans of fewer elements run on the calling thread, in one pass (the
+/// transform scan) or two (the strict scan), as libstdc++'s serial backend
+/// runs them; TBB's backend has no such cut-off. 1 MiB of 8-byte values,
+/// about one core's L2: below it, a tile one core reduced is still in that
+/// core's cache when another core scans it after the join, and the writes
+/// wait for its lines (a 100 KB tile took 45-49 µs to scan there, against
+/// 4 µs on the core that reduced it). docs/std-execution.md#scans.
+inline constexpr std::size_t k_scan_on_caller_below = std::size_t{1} << 17;
 
 /// How a scan cuts [0, n) into tiles: about k_tiles_per_thread tiles per
 /// thread (TBB's strict scan uses the same "slack" of 4), each of size()
@@ -128,12 +138,19 @@ class tiled_scan {
 /// apex(initial combined with all the tile sums), then scan(i, len, prefix) of
 /// every tile, each tile reduced and scanned exactly once (the patterns rely
 /// on it: copy_if's reduce writes a mask that its scan reads). Without tiles
-/// (n == 0) only apex(initial) runs. Complexity: O(n) work in two parallel
-/// passes and O(tiles) sequential combines. Exceptions: as par_for.
+/// (n == 0) only apex(initial) runs; below k_scan_on_caller_below elements
+/// the whole range is one tile, on the calling thread. Complexity: O(n) work
+/// in two parallel passes and O(tiles) sequential combines. Exceptions: as
+/// par_for.
 template <class Index, class T, class Reduce, class Combine, class Scan, class Apex>
 void parallel_strict_scan(Index n, T initial, Reduce& reduce, Combine& combine, Scan& scan, Apex& apex) {
   if (n <= 0) {
     apex(initial);
+    return;
+  }
+  if (static_cast<std::size_t>(n) < k_scan_on_caller_below) {
+    apex(combine(initial, reduce(Index(0), n)));
+    scan(Index(0), n, initial);
     return;
   }
   auto reduce_tile = [&](std::size_t begin, std::size_t end) -> T {
@@ -156,12 +173,17 @@ void parallel_strict_scan(Index n, T initial, Reduce& reduce, Combine& combine, 
 /// output of [i, j) and returns prefix combined with u(i) ... u(j - 1);
 /// brick_reduce(i, j, seed) returns seed combined with them. Returns init
 /// combined with everything. A tile's sum is brick_reduce(i + 1, j, u(i)), so
-/// no identity element is needed. Complexity: one pass over the tiles that
-/// were not stolen, two over those that were. Exceptions: as par_for.
+/// no identity element is needed. Below k_scan_on_caller_below elements, one
+/// scan(0, n, init) on the calling thread. Complexity: one pass over the
+/// tiles that were not stolen, two over those that were. Exceptions: as
+/// par_for.
 template <class Index, class Unary, class T, class Combine, class BrickReduce, class Scan>
 T parallel_transform_scan(Index n, Unary& u, T init, Combine& combine, BrickReduce& brick_reduce, Scan& scan) {
   if (n <= 0) {
     return init;
+  }
+  if (static_cast<std::size_t>(n) < k_scan_on_caller_below) {
+    return scan(Index(0), n, std::move(init));
   }
   auto reduce_tile = [&](std::size_t begin, std::size_t end) -> T {
     const auto first = static_cast<Index>(begin);
