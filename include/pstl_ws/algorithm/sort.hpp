@@ -12,6 +12,7 @@
 #include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/par_sort.hpp"
 #include "pstl_ws/detail/backend/radix_sort.hpp"
+#include "pstl_ws/detail/backend/sample_sort/sample_sort.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
@@ -48,14 +49,30 @@ bool try_radix_sort([[maybe_unused]] It first, [[maybe_unused]] std::size_t n, [
   return false;
 }
 
-/// Sorts [first, first + n) on the calling thread: presorted, radix or introsort.
+/// Sorts [first, first + n) by comparisons, in parallel when `parallel`
+/// (then on a worker): the sample sort, down to ranges of `leaf` elements,
+/// for the element types it takes (sample_sortable_v); else the quicksort
+/// (parallel) or the introsort.
+template <std::random_access_iterator It, class Comp>
+void comparison_sort(It first, std::size_t n, Comp& comp, std::size_t leaf, bool parallel) {
+  if constexpr (sample_sortable_v<std::iter_value_t<It>>) {
+    sample_sort(first, n, comp, leaf, parallel, sort_depth_limit(n));
+  } else if (parallel) {
+    par_sort(first, n, comp, leaf);
+  } else {
+    sequential_sort(first, first + static_cast<std::iter_difference_t<It>>(n), comp);
+  }
+}
+
+/// Sorts [first, first + n) on the calling thread: presorted, radix or
+/// comparison_sort.
 template <std::random_access_iterator It, class Comp>
 void sort_on_caller(It first, std::size_t n, Comp& comp) {
   if (sort_if_presorted(first, n, comp, false)) {
     return;
   }
   if (!try_radix_sort(first, n, false, comp)) {
-    sequential_sort(first, first + static_cast<std::iter_difference_t<It>>(n), comp);
+    comparison_sort(first, n, comp, std::size_t{k_sort_leaf}, false);
   }
 }
 
@@ -68,7 +85,7 @@ template <std::random_access_iterator It, class Comp>
   if (sort_if_presorted(first, n, comp, true) || try_radix_sort(first, n, true, comp)) {
     return;
   }
-  par_sort(first, n, comp, leaf);
+  comparison_sort(first, n, comp, leaf, true);
 }
 
 }  // namespace detail

@@ -89,6 +89,37 @@ inline constexpr std::size_t k_radix_chunk = 65536;
 /// cache. Inputs as large take an MSD pass first on the calling thread too.
 inline constexpr std::size_t k_radix_large_bucket = std::size_t{1} << 18;
 
+// sort's sample sort (detail/backend/sample_sort/, docs/sample-sort.md).
+
+/// Bytes per block of the block distribution: large enough that moving a
+/// block costs far more than claiming its slot, small enough that a stripe's
+/// buffers (one block per bucket) stay in L2. IPS4o's choice, too.
+inline constexpr std::size_t k_sample_sort_block_bytes = 2048;
+/// Most buckets of one level, log2: 256 (512 with equality buckets), so two
+/// levels take 10^7 elements down to the introsort.
+inline constexpr unsigned k_sample_sort_log_buckets = 8;
+/// The elements per bucket the last level aims at; ranges of up to twice as
+/// many are insertion-sorted (by the introsort), so small buckets cost a
+/// few comparisons each, all in cache.
+inline constexpr std::size_t k_sample_sort_base_case = 16;
+/// Levels of up to this many elements on one thread swap each element
+/// straight to its bucket (split_in_cache) instead of distributing blocks.
+inline constexpr std::size_t k_sample_sort_in_cache = 4096;
+/// The sample holds log2(n) / this many elements per bucket (at least one):
+/// IPS4o's 0.2 log2 n.
+inline constexpr std::size_t k_sample_sort_oversampling_divisor = 5;
+/// Elements classified together: their descents of the search tree are
+/// independent, so the processor overlaps them.
+inline constexpr std::size_t k_classify_batch = 8;
+/// Grains per stripe at least: a level runs on min(threads, n / (this ×
+/// grain)) stripes, each with buffers for every bucket (32K elements at
+/// the default grain).
+inline constexpr std::size_t k_sample_sort_grains_per_stripe = 8;
+/// Buckets per leaf of a level's per-bucket passes (compaction, cleanup).
+inline constexpr std::size_t k_sample_sort_bucket_grain = 16;
+/// Spins a writer waits for a block's reader before it yields the CPU.
+inline constexpr unsigned k_cursor_spins = 64;
+
 // partition.
 
 /// Elements per chunk of the first phase: enough that a chunk's own partition

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+// classifier: the sample sort's splitters and the branch-free search tree that
+// maps an element to its bucket, with equality buckets for splitters that
+// occur more than once in the sample. docs/sample-sort.md#classification.
+#pragma once
+
+#include <algorithm>  // for std::min, std::max, std::iter_swap
+#include <bit>  // for std::bit_width
+#include <cstddef>
+#include <cstdint>
+#include <iterator>  // for std::iter_value_t, std::iter_difference_t
+#include <vector>
+
+#include "pstl_ws/detail/backend/sequential_sort.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
+
+namespace ws::detail {
+
+/// A bucket's number within one level: at most 2 × 2^k_sample_sort_log_buckets.
+using bucket_index = std::uint16_t;
+
+/// How many buckets (log2) a level over n elements splits into: all of
+/// them (k_sample_sort_log_buckets) while more than two levels remain; else
+/// as many as leave buckets of about k_sample_sort_base_case elements after
+/// one level, or after two levels of equal fan-out.
+constexpr unsigned sample_sort_log_buckets(std::size_t n) noexcept {
+  const auto levels_to_base = static_cast<unsigned>(std::bit_width(n / k_sample_sort_base_case)) - 1;
+  if (levels_to_base > 2 * k_sample_sort_log_buckets) {
+    return k_sample_sort_log_buckets;
+  }
+  return std::max(1U, levels_to_base > k_sample_sort_log_buckets ? (levels_to_base + 1) / 2 : levels_to_base);
+}
+
+/// The splitters of one level and the tree that searches them. Built from a
+/// sample of the range (which it leaves sorted at the range's front); then
+/// classify() gives each element its bucket: with s the sorted distinct
+/// splitters, bucket i of the tree holds s[i-1] < x <= s[i]. When the sample
+/// repeats a splitter the level has equality buckets: bucket 2i holds
+/// s[i-1] < x < s[i], bucket 2i+1 holds x == s[i] (already sorted, never
+/// visited again), and the last, 2k-1, holds x > s[k-2].
+/// Any comparator, a strict weak order or not, yields a bucket in
+/// [0, num_buckets()): the distribution that follows only trusts those
+/// numbers, never the comparator again.
+/// Needs copies of the splitters (T copy-constructible); exceptions: the
+/// comparator's and the copies' (std::bad_alloc for the tree), with the range
+/// a permutation of its input.
+template <class T, class Comp>
+class classifier {
+ public:
+  /// Samples [first, first + n) (n > 2 × k_sample_sort_base_case), sorts the
+  /// sample in place at the front, and builds the tree for 2^log_buckets
+  /// buckets (fewer when the sample has fewer distinct values).
+  template <class It>
+  classifier(It first, std::size_t n, unsigned log_buckets, Comp& comp) : m_comp(&comp) {
+    using diff = std::iter_difference_t<It>;
+    const std::size_t wanted_buckets = std::size_t{1} << log_buckets;
+    const std::size_t step = std::max<std::size_t>(1, std::bit_width(n) / k_sample_sort_oversampling_divisor);
+    const std::size_t sample = std::min(n / 2, wanted_buckets * step - 1);
+    // Fixed-seed draws: the same input splits the same way on every run.
+    std::uint64_t state = 0x9e3779b97f4a7c15ULL ^ n;
+    for (std::size_t i = 0; i < sample; ++i) {
+      state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+      const std::size_t pick = i + static_cast<std::size_t>((state >> 33) % (n - i));
+      std::iter_swap(first + static_cast<diff>(i), first + static_cast<diff>(pick));
+    }
+    sequential_sort(first, first + static_cast<diff>(sample), comp);
+
+    // Every step-th sample element, skipping repeats of the one before.
+    std::vector<T> splitters;
+    splitters.reserve(wanted_buckets);
+    for (std::size_t i = step - 1; i < sample; i += step) {
+      auto& candidate = first[static_cast<diff>(i)];
+      if (!splitters.empty() && !comp(splitters.back(), candidate)) {
+        m_equal_buckets = true;
+        continue;
+      }
+      splitters.push_back(candidate);
+    }
+    if (splitters.empty()) {
+      splitters.push_back(first[0]);
+    }
+    m_log_buckets = static_cast<unsigned>(std::bit_width(splitters.size()));
+    m_buckets = std::size_t{1} << m_log_buckets;
+    // Padding with the largest splitter leaves the buckets past it empty.
+    while (splitters.size() < m_buckets) {
+      splitters.push_back(splitters.back());
+    }
+    m_tree.reserve(m_buckets);
+    m_tree.push_back(splitters.front());  // m_tree[0] is never read
+    for (std::size_t node = 1; node < m_buckets; ++node) {
+      // Node at depth d (from 0), position p within it, covers the splitters
+      // of one subtree; it holds the middle one.
+      const auto depth = static_cast<unsigned>(std::bit_width(node)) - 1;
+      const std::size_t width = m_buckets >> depth;
+      const std::size_t position = node - (std::size_t{1} << depth);
+      m_tree.push_back(splitters[position * width + width / 2 - 1]);
+    }
+    if (m_equal_buckets) {
+      m_sorted = std::move(splitters);
+    }
+  }
+
+  /// Buckets of this level: 2^log_buckets, twice that with equality buckets.
+  [[nodiscard]] std::size_t num_buckets() const noexcept { return m_equal_buckets ? 2 * m_buckets : m_buckets; }
+
+  /// Whether every element of bucket b equals one splitter (no further sort).
+  [[nodiscard]] bool is_equality_bucket(std::size_t b) const noexcept {
+    return m_equal_buckets && b % 2 == 1 && b + 1 != num_buckets();
+  }
+
+  /// Calls visit(bucket, element) for every element of [first, first + n),
+  /// in order. Classifies k_classify_batch elements before visiting them, so
+  /// their descents overlap, and an exception from the comparator leaves the
+  /// batch unvisited: `visited` then tells how many elements were.
+  template <class It, class Visit>
+  void classify(It first, std::size_t n, Visit&& visit, std::size_t& visited) const {
+    using diff = std::iter_difference_t<It>;
+    std::size_t begin = 0;
+    for (; begin + k_classify_batch <= n; begin += k_classify_batch) {
+      classify_batch<k_classify_batch>(first + static_cast<diff>(begin), visit);
+      visited = begin + k_classify_batch;
+    }
+    for (; begin < n; ++begin) {
+      classify_batch<1>(first + static_cast<diff>(begin), visit);
+      visited = begin + 1;
+    }
+  }
+
+ private:
+  template <std::size_t Batch, class It, class Visit>
+  void classify_batch(It first, Visit& visit) const {
+    using diff = std::iter_difference_t<It>;
+    std::size_t node[Batch];
+    for (std::size_t j = 0; j < Batch; ++j) {
+      node[j] = 1;
+    }
+    for (unsigned level = 0; level < m_log_buckets; ++level) {
+      for (std::size_t j = 0; j < Batch; ++j) {
+        node[j] = 2 * node[j] + static_cast<std::size_t>((*m_comp)(m_tree[node[j]], first[static_cast<diff>(j)]));
+      }
+    }
+    for (std::size_t j = 0; j < Batch; ++j) {
+      std::size_t bucket = node[j] - m_buckets;
+      if (m_equal_buckets) {
+        bucket = 2 * bucket + static_cast<std::size_t>(!(*m_comp)(first[static_cast<diff>(j)], m_sorted[bucket]));
+      }
+      visit(static_cast<bucket_index>(bucket), first[static_cast<diff>(j)]);
+    }
+  }
+
+  // The comparator takes non-const lvalues (std::sortable allows that), so
+  // the splitters are mutable copies.
+  mutable std::vector<T> m_tree;    // m_tree[node], node in [1, m_buckets): the implicit search tree
+  mutable std::vector<T> m_sorted;  // the padded splitters in order, with equality buckets only
+  Comp* m_comp;
+  unsigned m_log_buckets = 0;
+  std::size_t m_buckets = 0;
+  bool m_equal_buckets = false;
+};
+
+}  // namespace ws::detail

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+// stripe: the first phase of a sample sort level. Each stripe (a block-aligned
+// piece of the range, one per thread) classifies its elements into one buffer
+// block per bucket; a full buffer is written back over the stripe's front,
+// which its reading has already emptied, and the block's bucket recorded. The
+// stripe ends as full blocks at its front, a hole behind them, and partial
+// buffers. docs/sample-sort.md#stripes.
+#pragma once
+
+#include <algorithm>  // for std::min
+#include <cstddef>
+#include <iterator>  // for std::iter_difference_t
+#include <memory>  // for std::destroy_at, std::construct_at
+#include <utility>  // for std::move
+#include <vector>
+
+#include "pstl_ws/detail/backend/sample_sort/classifier.hpp"
+
+namespace ws::detail {
+
+/// Moves count elements of the range at `from` into raw slots at `to`,
+/// constructing them. The range keeps moved-from elements.
+template <class It, class T>
+void move_into_slots(It from, std::size_t count, T* to) noexcept {
+  using diff = std::iter_difference_t<It>;
+  for (std::size_t i = 0; i < count; ++i) {
+    std::construct_at(to + i, std::move(from[static_cast<diff>(i)]));
+  }
+}
+
+/// Moves count elements out of the constructed slots at `from` into the
+/// range at `to` (assigning over moved-from elements), destroying the slots.
+template <class T, class It>
+void move_out_of_slots(T* from, std::size_t count, It to) noexcept {
+  using diff = std::iter_difference_t<It>;
+  for (std::size_t i = 0; i < count; ++i) {
+    to[static_cast<diff>(i)] = std::move(from[i]);
+    std::destroy_at(from + i);
+  }
+}
+
+/// Moves count elements from the constructed slots at `from` into the raw
+/// slots at `to`, destroying the former.
+template <class T>
+void relocate_slots(T* from, std::size_t count, T* to) noexcept {
+  for (std::size_t i = 0; i < count; ++i) {
+    std::construct_at(to + i, std::move(from[i]));
+    std::destroy_at(from + i);
+  }
+}
+
+/// One stripe's state: where it lies, how far it has read and written, and
+/// its buffers (raw slots, block elements per bucket) with their fill.
+template <class T>
+class stripe {
+ public:
+  /// The stripe [begin, end) of the level, its buffers at `slots`
+  /// (buckets × block raw slots, owned by the caller).
+  stripe(std::size_t begin, std::size_t end, T* slots, std::size_t buckets, std::size_t block)
+      : m_begin(begin), m_end(end), m_read(begin), m_write(begin), m_slots(slots), m_block(block),
+        m_fill(buckets, 0), m_blocks(buckets, 0) {}
+
+  stripe(const stripe&) = delete;
+  stripe& operator=(const stripe&) = delete;
+  stripe(stripe&&) noexcept = default;
+  stripe& operator=(stripe&&) noexcept = default;
+
+  /// Classifies the stripe of the level at `first`: every element goes to
+  /// its bucket's buffer; a full buffer goes back to the stripe's write
+  /// position as one block, its bucket recorded in block_buckets (one entry
+  /// per block of the level). Exceptions: the comparator's; the stripe can
+  /// then be restore()d.
+  template <class It, class Comp>
+  void classify(It first, const classifier<T, Comp>& tree, bucket_index* block_buckets) {
+    using diff = std::iter_difference_t<It>;
+    std::size_t visited = 0;
+    auto to_buffer = [&](bucket_index bucket, T& element) {
+      std::size_t& fill = m_fill[bucket];
+      if (fill == m_block) {  // m_write + m_block <= the read position: every slot there was read
+        move_out_of_slots(buffer(bucket), m_block, first + static_cast<diff>(m_write));
+        block_buckets[m_write / m_block] = bucket;
+        m_write += m_block;
+        ++m_blocks[bucket];
+        fill = 0;
+      }
+      std::construct_at(buffer(bucket) + fill, std::move(element));
+      ++fill;
+    };
+    try {
+      tree.classify(first + static_cast<diff>(m_begin), m_end - m_begin, to_buffer, visited);
+    } catch (...) {
+      m_read = m_begin + visited;
+      throw;
+    }
+    m_read = m_end;
+  }
+
+  /// Undoes a classify() that threw (or ran): moves the buffered elements
+  /// back into the hole between the written blocks and the read position, so
+  /// the stripe holds a permutation of what it held.
+  template <class It>
+  void restore(It first) noexcept {
+    using diff = std::iter_difference_t<It>;
+    std::size_t hole = m_write;
+    for (std::size_t bucket = 0; bucket < m_fill.size(); ++bucket) {
+      move_out_of_slots(buffer(bucket), m_fill[bucket], first + static_cast<diff>(hole));
+      hole += m_fill[bucket];
+      m_fill[bucket] = 0;
+    }
+    m_write = m_read = hole;
+  }
+
+  /// Full blocks of `bucket` the stripe wrote.
+  [[nodiscard]] std::size_t blocks(std::size_t bucket) const noexcept { return m_blocks[bucket]; }
+  /// Elements of `bucket` still in the buffer.
+  [[nodiscard]] std::size_t fill(std::size_t bucket) const noexcept { return m_fill[bucket]; }
+  /// The buffer of `bucket`: fill(bucket) constructed elements.
+  [[nodiscard]] T* buffer(std::size_t bucket) const noexcept { return m_slots + bucket * m_block; }
+  /// Where the stripe begins, and where its written blocks end.
+  [[nodiscard]] std::size_t begin() const noexcept { return m_begin; }
+  [[nodiscard]] std::size_t written_end() const noexcept { return m_write; }
+
+  /// Takes the buffer's elements as moved out (cleanup moved them).
+  void clear(std::size_t bucket) noexcept { m_fill[bucket] = 0; }
+
+ private:
+  std::size_t m_begin;
+  std::size_t m_end;
+  std::size_t m_read;   // elements before it have been taken into the buffers
+  std::size_t m_write;  // full blocks lie in [m_begin, m_write)
+  T* m_slots;
+  std::size_t m_block;
+  std::vector<std::size_t> m_fill;
+  std::vector<std::size_t> m_blocks;
+};
+
+}  // namespace ws::detail

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+// ws::sort's comparison path, the in-place sample sort: it runs on every
+// thread of the pool (counted, not timed), and it orders like std::sort on
+// every thread count for records by a lambda, strings, pairs and inputs whose
+// sizes sit on the block and bucket boundaries, with few distinct keys (the
+// equality buckets) and with none repeated.
+#include <doctest/doctest.h>
+
+#include <pstl_ws/algorithm.hpp>
+#include <pstl_ws/thread_pool.hpp>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "test_support.hpp"
+
+namespace {
+
+/// A 16-byte record sorted by a lambda on its key; the payload tells equal
+/// keys apart, so a lost or duplicated element shows.
+struct record {
+  std::uint64_t m_key;
+  std::uint64_t m_payload;
+  bool operator==(const record&) const = default;
+};
+
+constexpr auto k_by_key = [](const record& a, const record& b) { return a.m_key < b.m_key; };
+
+/// n records with keys below `distinct` (payload: the index).
+std::vector<record> records(std::size_t n, std::uint64_t distinct) {
+  std::mt19937_64 rng(n ^ distinct);
+  std::vector<record> values(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    values[i] = {rng() % distinct, i};
+  }
+  return values;
+}
+
+/// n strings of 8 to 24 letters from an alphabet of `letters`.
+std::vector<std::string> strings(std::size_t n, unsigned letters) {
+  std::mt19937_64 rng(n + letters);
+  std::vector<std::string> values(n);
+  for (std::string& s : values) {
+    s.resize(8 + rng() % 17);
+    for (char& c : s) {
+      c = static_cast<char>('a' + rng() % letters);
+    }
+  }
+  return values;
+}
+
+/// ws::sort with comp on a pool of each test thread count (and a small grain,
+/// which splits short ranges into stripes too) orders `values` like std::sort:
+/// sorted, and the same elements (checked by sorting both by every field).
+template <class T, class Comp, class Whole>
+void check_orders_like_std(const std::vector<T>& values, Comp comp, Whole whole) {
+  std::vector<T> expected = values;
+  std::sort(expected.begin(), expected.end(), whole);
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    ws::thread_pool pool(ws_test::pool_options(threads));
+    for (std::size_t grain : {std::size_t{0}, std::size_t{16}}) {
+      CAPTURE(threads);
+      CAPTURE(grain);
+      std::vector<T> actual = values;
+      ws::sort(ws::par.on(pool).grain(grain), actual.begin(), actual.end(), comp);
+      CHECK(std::is_sorted(actual.begin(), actual.end(), comp));
+      std::sort(actual.begin(), actual.end(), whole);
+      CHECK(actual == expected);
+    }
+  }
+}
+
+constexpr auto k_by_key_and_payload = [](const record& a, const record& b) {
+  return std::tie(a.m_key, a.m_payload) < std::tie(b.m_key, b.m_payload);
+};
+
+/// A comparator that counts its calls per pool thread.
+class counting_order {
+ public:
+  explicit counting_order(ws::thread_pool& pool)
+      : m_pool(&pool), m_calls(std::make_shared<std::vector<std::atomic<std::uint64_t>>>(pool.num_thread_indices())) {}
+
+  template <class T>
+  bool operator()(const T& a, const T& b) const {
+    (*m_calls)[m_pool->current_thread_index().value()].fetch_add(1, std::memory_order_relaxed);  // relaxed: read after the sort returns
+    return a < b;
+  }
+
+  /// The share of all calls that the thread with the second most made.
+  [[nodiscard]] double second_share() const {
+    std::vector<double> calls;
+    double total = 0;
+    for (const std::atomic<std::uint64_t>& count : *m_calls) {
+      calls.push_back(static_cast<double>(count.load()));
+      total += calls.back();
+    }
+    std::sort(calls.begin(), calls.end(), std::greater<>());
+    return calls.size() < 2 ? 0.0 : calls[1] / total;
+  }
+
+ private:
+  ws::thread_pool* m_pool;
+  std::shared_ptr<std::vector<std::atomic<std::uint64_t>>> m_calls;
+};
+
+bool operator<(const record& a, const record& b) { return a.m_key < b.m_key; }
+
+/// Sorts `values` with a counting_order on a pool of 2 threads and checks
+/// that the second thread made at least an eighth of the comparisons: a
+/// level's classification alone gives each of its 2 stripes a fair half. A
+/// sort that offers the second thread no work fails every try; a busy
+/// machine that keeps the worker from its CPU fails one try, not three.
+template <class T>
+void check_both_threads_share(const std::vector<T>& values) {
+  ws::thread_pool pool(ws_test::pool_options(2));
+  double best = 0;
+  for (int attempt = 0; attempt < 3 && best < 0.125; ++attempt) {
+    std::vector<T> v = values;
+    const counting_order order(pool);
+    ws::sort(ws::par.on(pool), v.begin(), v.end(), order);
+    CHECK(std::is_sorted(v.begin(), v.end()));
+    best = std::max(best, order.second_share());
+  }
+  CHECK(best >= 0.125);
+}
+
+}  // namespace
+
+TEST_CASE("a parallel sort by a comparator on a pool of two has each thread make a fair share of the comparisons" *
+          doctest::timeout(120)) {
+  const std::size_t n = ws_test::k_large_size;
+  SUBCASE("records by a lambda") { check_both_threads_share(records(n, n)); }
+  SUBCASE("pairs") {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> pairs(n);
+    std::mt19937_64 rng(1);
+    for (auto& p : pairs) {
+      p = {rng() % 1000, rng()};
+    }
+    check_both_threads_share(pairs);
+  }
+  SUBCASE("uint64 by a lambda") {
+    std::vector<std::uint64_t> keys(n);
+    std::mt19937_64 rng(2);
+    for (auto& k : keys) {
+      k = rng();
+    }
+    check_both_threads_share(keys);
+  }
+}
+
+TEST_CASE("sort orders records by a lambda like std::sort on every pool, distinct keys or few" *
+          doctest::timeout(600)) {
+  for (std::uint64_t distinct : {std::uint64_t{1}, std::uint64_t{3}, std::uint64_t{100}, std::uint64_t{1} << 62}) {
+    CAPTURE(distinct);
+    check_orders_like_std(records(ws_test::k_large_size, distinct), k_by_key, k_by_key_and_payload);
+  }
+}
+
+TEST_CASE("sort orders records like std::sort at sizes on the block and bucket boundaries" * doctest::timeout(600)) {
+  constexpr std::size_t block = ws::detail::sample_sort_block_v<record>;
+  for (std::size_t n : {2 * ws::detail::k_sample_sort_base_case + 1, block - 1, block, block + 1, 7 * block,
+                        7 * block + 5, ws::detail::k_sample_sort_in_cache + 1, 256 * block + 3}) {
+    CAPTURE(n);
+    check_orders_like_std(records(n, n / 3 + 1), k_by_key, k_by_key_and_payload);
+  }
+}
+
+TEST_CASE("sort orders strings like std::sort, long shared prefixes included" * doctest::timeout(600)) {
+  const std::size_t n = ws_test::k_large_size / 8;
+  check_orders_like_std(strings(n, 26), std::less<>(), std::less<>());
+  check_orders_like_std(strings(n, 2), std::less<>(), std::less<>());
+}
