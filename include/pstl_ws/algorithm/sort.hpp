@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // ws::sort: a parallel radix sort for arithmetic keys with std::less or
-// std::greater, a parallel quicksort (parallel partitioning at the top levels)
-// for everything else. docs/algorithms.md#sort.
+// std::greater, the in-place parallel sample sort for the other comparisons,
+// a parallel quicksort for element types the sample sort does not take.
+// docs/algorithms.md#sort.
 #pragma once
 
 #include <cstddef>
@@ -76,8 +77,8 @@ void sort_on_caller(It first, std::size_t n, Comp& comp) {
   }
 }
 
-/// Sorts [first, first + n) on the pool (must run on a worker), the
-/// quicksort's parts of at most `leaf` elements by one thread. Out of line:
+/// Sorts [first, first + n) on the pool (must run on a worker), `leaf` the
+/// grain of comparison_sort. Out of line:
 /// inlined into the body ws::sort hands the pool, the radix sort of 10^6 and
 /// 10^7 keys measured 3-10% slower (the harness, builds run alternately).
 template <std::random_access_iterator It, class Comp>
@@ -94,18 +95,20 @@ template <std::random_access_iterator It, class Comp>
 /// be reordered. Random-access iterators only.
 /// Under a parallel policy: a parallel radix sort when the elements are
 /// contiguous arithmetic values compared by std::less, std::greater (also
-/// std::less<>, std::ranges::less, ...), else a parallel quicksort whose top
-/// levels partition in parallel. Sorted and reverse-sorted inputs take one
-/// pass. Sequential policies and short inputs (below
-/// k_sort_parallel_threshold elements, k_radix_sort_parallel_threshold for
-/// the radix sort; tuning.hpp; below 2 x grain when the policy sets one) run
-/// on the calling thread: the radix sort where it applies (from a few dozen
-/// elements), else a bounded introsort. The quicksort's parts of up to
-/// k_sort_leaf elements (the grain, when the policy sets one) are sorted by
-/// one thread.
+/// std::less<>, std::ranges::less, ...); else, for copy-constructible
+/// elements whose moves cannot throw, an in-place parallel sample sort
+/// (docs/sample-sort.md); else a parallel quicksort whose top levels
+/// partition in parallel. Sorted and reverse-sorted inputs take one pass.
+/// Sequential policies and short inputs (below k_sort_parallel_threshold
+/// elements, k_radix_sort_parallel_threshold for the radix sort; tuning.hpp;
+/// below 2 x grain when the policy sets one) run on the calling thread: the
+/// radix sort where it applies (from a few dozen elements), else the sample
+/// sort on one thread, else a bounded introsort. The grain (k_sort_leaf by
+/// default) sets the smallest stripe of a parallel sample sort level (8
+/// grains) and the quicksort's parts sorted by one thread.
 /// Complexity: O(n log n) comparisons (radix: O(n * sizeof(T)), and a buffer
-/// of n elements for keys wider than a byte); span O(n / threads + log^2 n)
-/// for the quicksort.
+/// of n elements for keys wider than a byte; sample sort: about 1-2 MiB of
+/// buffers whatever n); span O(n / threads + log^2 n) for the quicksort.
 /// Bad input: a comparator that is not a strict weak ordering (say `<=`, or
 /// random answers) never causes an out-of-bounds access, a crash or a hang:
 /// the range is then left holding a permutation of its input.
