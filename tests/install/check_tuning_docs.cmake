@@ -9,12 +9,12 @@ set(doc ${SOURCE_DIR}/docs/algorithms.md)
 
 # The constants, in order, with their values: each initializer is an integer
 # expression of literals (std::size_t{1}), earlier constants, * and <<.
-file(STRINGS ${header} definitions REGEX "^inline constexpr std::[a-z_]+ k_[a-z0-9_]+ = .*;$")
+file(STRINGS ${header} definitions REGEX "^inline constexpr (std::[a-z_]+|unsigned) k_[a-z0-9_]+ = .*;$")
 set(names "")
 foreach(line IN LISTS definitions)
-  string(REGEX MATCH "^inline constexpr std::[a-z_]+ (k_[a-z0-9_]+) = (.*);$" unused "${line}")
-  set(name ${CMAKE_MATCH_1})
-  string(REGEX REPLACE "std::[a-z_]+\\{([0-9]+)\\}" "\\1" expression "${CMAKE_MATCH_2}")
+  string(REGEX MATCH "^inline constexpr (std::[a-z_]+|unsigned) (k_[a-z0-9_]+) = (.*);$" unused "${line}")
+  set(name ${CMAKE_MATCH_2})
+  string(REGEX REPLACE "std::[a-z_]+\\{([0-9]+)\\}" "\\1" expression "${CMAKE_MATCH_3}")
   foreach(known IN LISTS names)
     string(REGEX REPLACE "(^|[^a-z0-9_])${known}([^a-z0-9_]|$)" "\\1${value_${known}}\\2" expression "${expression}")
   endforeach()
