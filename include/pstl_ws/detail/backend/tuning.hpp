@@ -102,8 +102,9 @@ inline constexpr unsigned k_sample_sort_log_buckets = 8;
 /// many are insertion-sorted (by the introsort), so small buckets cost a
 /// few comparisons each, all in cache.
 inline constexpr std::size_t k_sample_sort_base_case = 16;
-/// Levels of up to this many elements on one thread swap each element
-/// straight to its bucket (split_in_cache) instead of distributing blocks.
+/// Levels of up to this many elements on one thread move each element
+/// through a room of n slots to its bucket (split_in_cache) instead of
+/// distributing blocks. 16384 and 65536 measured within noise of it.
 inline constexpr std::size_t k_sample_sort_in_cache = 4096;
 /// The sample holds log2(n) / this many elements per bucket (at least one):
 /// IPS4o's 0.2 log2 n.

@@ -23,6 +23,7 @@
 #include "pstl_ws/detail/backend/sample_sort/block_permutation.hpp"
 #include "pstl_ws/detail/backend/sample_sort/classifier.hpp"
 #include "pstl_ws/detail/backend/sample_sort/cleanup.hpp"
+#include "pstl_ws/detail/backend/sample_sort/in_cache_split.hpp"
 #include "pstl_ws/detail/backend/sample_sort/stripe.hpp"
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
@@ -38,17 +39,6 @@ template <class T>
 inline constexpr bool sample_sortable_v = std::is_copy_constructible_v<T> &&
                                           std::is_nothrow_move_constructible_v<T> &&
                                           std::is_nothrow_move_assignable_v<T>;
-
-/// Elements per block: k_sample_sort_block_bytes of them, at least one.
-template <class T>
-inline constexpr std::size_t sample_sort_block_v = std::max<std::size_t>(1, k_sample_sort_block_bytes / sizeof(T));
-
-/// The buckets one level made: bucket b is [m_begin[b], m_begin[b + 1]);
-/// m_done[b] when it holds only elements equal to a splitter.
-struct bucket_split {
-  std::vector<std::size_t> m_begin;
-  std::vector<bool> m_done;
-};
 
 /// Splits [first, first + n) in place into buckets, each of whose elements
 /// belong before the next bucket's, with `stripes` stripes (in parallel when
@@ -92,7 +82,7 @@ std::optional<bucket_split> split_into_buckets(It first, std::size_t n, Comp& co
   T* const swaps = memory.data() + (stripes + 1) * buffer_slots;
   for (std::size_t s = 0; s < stripes; ++s) {
     parts.emplace_back(s * stripe_slots * block, std::min(n, (s + 1) * stripe_slots * block),
-                       memory.data() + s * buffer_slots, buckets, block);
+                       memory.data() + s * buffer_slots, buckets);
   }
 
   auto classify = [&](std::size_t begin, std::size_t end) {
@@ -164,70 +154,22 @@ std::optional<bucket_split> split_into_buckets(It first, std::size_t n, Comp& co
   return split;
 }
 
-/// split_into_buckets for a range that fits in cache, on the calling
-/// thread: every element's bucket into an array, then each element swapped
-/// straight to its bucket (an American flag sort's permutation). Costs n
-/// bucket numbers, where the block distribution's buffers would cost more
-/// than this range. Same results and guarantees as split_into_buckets.
-template <class It, class Comp, class T = std::iter_value_t<It>>
-std::optional<bucket_split> split_in_cache(It first, std::size_t n, Comp& comp) {
-  using diff = std::iter_difference_t<It>;
-  std::optional<classifier<T, Comp>> tree;
-  std::vector<bucket_index> bucket_of;
-  std::vector<std::size_t> next;  // where each bucket's next element goes
-  bucket_split split;
-  try {
-    tree.emplace(first, n, sample_sort_log_buckets(n), comp);
-    bucket_of.resize(n);
-    next.resize(tree->num_buckets());
-    split.m_begin.resize(tree->num_buckets() + 1);
-    split.m_done.resize(tree->num_buckets());
-  } catch (const std::bad_alloc&) {
-    return std::nullopt;
-  }
-  std::size_t i = 0;
-  std::size_t visited = 0;
-  tree->classify(first, n, [&](bucket_index bucket, T&) { bucket_of[i++] = bucket; }, visited);
-  for (bucket_index bucket : bucket_of) {
-    ++next[bucket];
-  }
-  std::size_t begin = 0;
-  for (std::size_t b = 0; b < next.size(); ++b) {
-    split.m_begin[b] = begin;
-    begin += next[b];
-    next[b] = split.m_begin[b];
-    split.m_done[b] = tree->is_equality_bucket(b);
-  }
-  split.m_begin.back() = n;
-  for (std::size_t b = 0; b < next.size(); ++b) {
-    while (next[b] < split.m_begin[b + 1]) {
-      const std::size_t from = next[b];
-      const std::size_t home = bucket_of[from];
-      if (home == b) {
-        ++next[b];
-        continue;
-      }
-      const std::size_t to = next[home]++;
-      std::iter_swap(first + static_cast<diff>(from), first + static_cast<diff>(to));
-      std::swap(bucket_of[from], bucket_of[to]);
-    }
-  }
-  return split;
-}
-
 /// Sorts [first, first + n): ranges up to 2 × k_sample_sort_base_case
 /// elements (or, past `depth_limit` levels, any range) by the introsort;
 /// others by one level of split_into_buckets and then each bucket the same
 /// way. In parallel when `parallel` (then on a worker): a level over at least
 /// two stripes of k_sample_sort_grains_per_stripe × `grain` elements runs on
-/// one stripe per pool thread, and buckets are sorted in parallel. Falls back
-/// to the quicksort when a level's memory cannot be had, and to the introsort
-/// when a level leaves every element in one bucket (a comparator that is no
-/// strict weak order can do that).
+/// one stripe per pool thread, and buckets are sorted in parallel. A level of
+/// at most k_sample_sort_in_cache elements on one thread splits in cache,
+/// in `room` (taken for its size when null, and lent to the levels below).
+/// Falls back to the quicksort when a level's memory cannot be had, and to
+/// the introsort when a level leaves every element in one bucket (a
+/// comparator that is no strict weak order can do that).
 /// Exceptions: the comparator's, once every started part finished, the range
 /// a permutation of its input.
-template <class It, class Comp>
-void sample_sort(It first, std::size_t n, Comp& comp, std::size_t grain, bool parallel, int depth_limit) {
+template <class It, class Comp, class T = std::iter_value_t<It>>
+void sample_sort(It first, std::size_t n, Comp& comp, std::size_t grain, bool parallel, int depth_limit,
+                 const cache_room<T>* room = nullptr) {
   using diff = std::iter_difference_t<It>;
   const It last = first + static_cast<diff>(n);
   if (n <= 2 * k_sample_sort_base_case) {
@@ -241,9 +183,18 @@ void sample_sort(It first, std::size_t n, Comp& comp, std::size_t grain, bool pa
   const std::size_t stripe_min = k_sample_sort_grains_per_stripe * grain;
   const std::size_t stripes = parallel ? std::min(current_num_threads(), n / stripe_min) : 1;
   parallel = stripes > 1;
-  std::optional<bucket_split> split = !parallel && n <= k_sample_sort_in_cache
-                                          ? split_in_cache(first, n, comp)
-                                          : split_into_buckets(first, n, comp, std::max<std::size_t>(stripes, 1), parallel);
+  const bool in_cache = !parallel && n <= k_sample_sort_in_cache;
+  if (in_cache && room == nullptr) {
+    const cache_room<T> own(n);
+    if (!own.empty()) {
+      sample_sort(first, n, comp, grain, false, depth_limit, &own);
+    } else {
+      introsort(first, last, sort_depth_limit(n), comp, false);
+    }
+    return;
+  }
+  std::optional<bucket_split> split = in_cache ? split_in_cache(first, n, comp, *room)
+                                               : split_into_buckets(first, n, comp, std::max<std::size_t>(stripes, 1), parallel);
   if (!split) {
     if (parallel) {
       par_quicksort(first, last, sort_depth_limit(n), comp, false, grain);
@@ -263,7 +214,8 @@ void sample_sort(It first, std::size_t n, Comp& comp, std::size_t grain, bool pa
     for (std::size_t b = begin; b < end; ++b) {
       const std::size_t size = split->m_begin[b + 1] - split->m_begin[b];
       if (!split->m_done[b] && size > 1) {
-        sample_sort(first + static_cast<diff>(split->m_begin[b]), size, comp, grain, parallel, depth_limit - 1);
+        sample_sort(first + static_cast<diff>(split->m_begin[b]), size, comp, grain, parallel, depth_limit - 1,
+                    in_cache ? room : nullptr);
       }
     }
   };

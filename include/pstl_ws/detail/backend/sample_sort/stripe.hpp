@@ -7,7 +7,7 @@
 // buffers. docs/sample-sort.md#stripes.
 #pragma once
 
-#include <algorithm>  // for std::min
+#include <algorithm>  // for std::max
 #include <cstddef>
 #include <iterator>  // for std::iter_difference_t
 #include <memory>  // for std::destroy_at, std::construct_at
@@ -15,8 +15,13 @@
 #include <vector>
 
 #include "pstl_ws/detail/backend/sample_sort/classifier.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
 
 namespace ws::detail {
+
+/// Elements per block: k_sample_sort_block_bytes of them, at least one.
+template <class T>
+inline constexpr std::size_t sample_sort_block_v = std::max<std::size_t>(1, k_sample_sort_block_bytes / sizeof(T));
 
 /// Moves count elements of the range at `from` into raw slots at `to`,
 /// constructing them. The range keeps moved-from elements.
@@ -50,15 +55,15 @@ void relocate_slots(T* from, std::size_t count, T* to) noexcept {
 }
 
 /// One stripe's state: where it lies, how far it has read and written, and
-/// its buffers (raw slots, block elements per bucket) with their fill.
+/// its buffers (raw slots, a block per bucket) with their fill.
 template <class T>
 class stripe {
  public:
   /// The stripe [begin, end) of the level, its buffers at `slots`
-  /// (buckets × block raw slots, owned by the caller).
-  stripe(std::size_t begin, std::size_t end, T* slots, std::size_t buckets, std::size_t block)
-      : m_begin(begin), m_end(end), m_read(begin), m_write(begin), m_slots(slots), m_block(block),
-        m_fill(buckets, 0), m_blocks(buckets, 0) {}
+  /// (buckets × sample_sort_block_v<T> raw slots, owned by the caller).
+  stripe(std::size_t begin, std::size_t end, T* slots, std::size_t buckets)
+      : m_begin(begin), m_end(end), m_read(begin), m_write(begin), m_slots(slots), m_fill(buckets, 0),
+        m_blocks(buckets, 0) {}
 
   stripe(const stripe&) = delete;
   stripe& operator=(const stripe&) = delete;
@@ -74,12 +79,13 @@ class stripe {
   void classify(It first, const classifier<T, Comp>& tree, bucket_index* block_buckets) {
     using diff = std::iter_difference_t<It>;
     std::size_t visited = 0;
+    std::size_t write = m_write;  // a local: the element moves below cannot be taken to change it
     auto to_buffer = [&](bucket_index bucket, T& element) {
       std::size_t& fill = m_fill[bucket];
-      if (fill == m_block) {  // m_write + m_block <= the read position: every slot there was read
-        move_out_of_slots(buffer(bucket), m_block, first + static_cast<diff>(m_write));
-        block_buckets[m_write / m_block] = bucket;
-        m_write += m_block;
+      if (fill == k_block) {  // write + k_block <= the read position: every slot there was read
+        move_out_of_slots(buffer(bucket), k_block, first + static_cast<diff>(write));
+        block_buckets[write / k_block] = bucket;
+        write += k_block;
         ++m_blocks[bucket];
         fill = 0;
       }
@@ -89,9 +95,11 @@ class stripe {
     try {
       tree.classify(first + static_cast<diff>(m_begin), m_end - m_begin, to_buffer, visited);
     } catch (...) {
+      m_write = write;
       m_read = m_begin + visited;
       throw;
     }
+    m_write = write;
     m_read = m_end;
   }
 
@@ -115,7 +123,7 @@ class stripe {
   /// Elements of `bucket` still in the buffer.
   [[nodiscard]] std::size_t fill(std::size_t bucket) const noexcept { return m_fill[bucket]; }
   /// The buffer of `bucket`: fill(bucket) constructed elements.
-  [[nodiscard]] T* buffer(std::size_t bucket) const noexcept { return m_slots + bucket * m_block; }
+  [[nodiscard]] T* buffer(std::size_t bucket) const noexcept { return m_slots + bucket * k_block; }
   /// Where the stripe begins, and where its written blocks end.
   [[nodiscard]] std::size_t begin() const noexcept { return m_begin; }
   [[nodiscard]] std::size_t written_end() const noexcept { return m_write; }
@@ -124,12 +132,13 @@ class stripe {
   void clear(std::size_t bucket) noexcept { m_fill[bucket] = 0; }
 
  private:
+  static constexpr std::size_t k_block = sample_sort_block_v<T>;
+
   std::size_t m_begin;
   std::size_t m_end;
   std::size_t m_read;   // elements before it have been taken into the buffers
   std::size_t m_write;  // full blocks lie in [m_begin, m_write)
   T* m_slots;
-  std::size_t m_block;
   std::vector<std::size_t> m_fill;
   std::vector<std::size_t> m_blocks;
 };
