@@ -13,7 +13,7 @@
 #include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/par_sort.hpp"
 #include "pstl_ws/detail/backend/radix_sort.hpp"
-#include "pstl_ws/detail/backend/sample_sort/sample_sort.hpp"
+#include "pstl_ws/detail/backend/in_place_sort/sample_sort.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"

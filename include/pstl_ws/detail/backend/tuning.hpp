@@ -89,7 +89,7 @@ inline constexpr std::size_t k_radix_chunk = 65536;
 /// cache. Inputs as large take an MSD pass first on the calling thread too.
 inline constexpr std::size_t k_radix_large_bucket = std::size_t{1} << 18;
 
-// sort's sample sort (detail/backend/sample_sort/, docs/sample-sort.md).
+// sort's sample sort (detail/backend/in_place_sort/, docs/sample-sort.md).
 
 /// Bytes per block of the block distribution: large enough that moving a
 /// block costs far more than claiming its slot, small enough that a stripe's

@@ -18,7 +18,7 @@
 #include <thread>  // for std::this_thread::yield
 #include <utility>  // for std::move, std::swap
 
-#include "pstl_ws/detail/backend/sample_sort/stripe.hpp"
+#include "pstl_ws/detail/backend/in_place_sort/stripe.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 
 namespace ws::detail {

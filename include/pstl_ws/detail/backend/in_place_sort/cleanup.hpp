@@ -13,8 +13,8 @@
 #include <iterator>  // for std::iter_difference_t
 #include <vector>
 
-#include "pstl_ws/detail/backend/sample_sort/block_permutation.hpp"
-#include "pstl_ws/detail/backend/sample_sort/stripe.hpp"
+#include "pstl_ws/detail/backend/in_place_sort/block_permutation.hpp"
+#include "pstl_ws/detail/backend/in_place_sort/stripe.hpp"
 #include "pstl_ws/detail/config.hpp"
 
 namespace ws::detail {

@@ -9,15 +9,18 @@
 
 #include <algorithm>  // for std::max
 #include <cstddef>
+#include <cstdint>
 #include <iterator>  // for std::iter_difference_t
 #include <memory>  // for std::destroy_at, std::construct_at
 #include <utility>  // for std::move
 #include <vector>
 
-#include "pstl_ws/detail/backend/sample_sort/classifier.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 
 namespace ws::detail {
+
+/// A bucket's number within one level: at most 2 × 2^k_sample_sort_log_buckets.
+using bucket_index = std::uint16_t;
 
 /// Elements per block: k_sample_sort_block_bytes of them, at least one.
 template <class T>
@@ -73,10 +76,10 @@ class stripe {
   /// Classifies the stripe of the level at `first`: every element goes to
   /// its bucket's buffer; a full buffer goes back to the stripe's write
   /// position as one block, its bucket recorded in block_buckets (one entry
-  /// per block of the level). Exceptions: the comparator's; the stripe can
+  /// per block of the level). Exceptions: the classifier's; the stripe can
   /// then be restore()d.
-  template <class It, class Comp>
-  void classify(It first, const classifier<T, Comp>& tree, bucket_index* block_buckets) {
+  template <class It, class Classifier>
+  void classify(It first, const Classifier& classes, bucket_index* block_buckets) {
     using diff = std::iter_difference_t<It>;
     std::size_t visited = 0;
     std::size_t write = m_write;  // a local: the element moves below cannot be taken to change it
@@ -93,7 +96,7 @@ class stripe {
       ++fill;
     };
     try {
-      tree.classify(first + static_cast<diff>(m_begin), m_end - m_begin, to_buffer, visited);
+      classes.classify(first + static_cast<diff>(m_begin), m_end - m_begin, to_buffer, visited);
     } catch (...) {
       m_write = write;
       m_read = m_begin + visited;

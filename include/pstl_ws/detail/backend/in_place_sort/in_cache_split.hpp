@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// in_cache_split: one sample sort level over a range small enough to sit in
-// cache, on one thread. The elements are classified first (their buckets
+// in_cache_split: one level over a range small enough to sit in cache, on
+// one thread. The elements are classified first (their buckets
 // kept in an array), then moved out to a room of slots in bucket order and
 // back: two moves each, no dependent swaps, no block machinery.
 // docs/sample-sort.md#small-levels.
@@ -14,18 +14,11 @@
 #include <utility>  // for std::move
 #include <vector>
 
-#include "pstl_ws/detail/backend/sample_sort/classifier.hpp"
-#include "pstl_ws/detail/backend/sample_sort/stripe.hpp"
+#include "pstl_ws/detail/backend/in_place_sort/split.hpp"
+#include "pstl_ws/detail/backend/in_place_sort/stripe.hpp"
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
 
 namespace ws::detail {
-
-/// The buckets one level made: bucket b is [m_begin[b], m_begin[b + 1]);
-/// m_done[b] when it holds only elements equal to a splitter.
-struct bucket_split {
-  std::vector<std::size_t> m_begin;
-  std::vector<bool> m_done;
-};
 
 /// The room an in-cache level needs: raw slots for its elements and one
 /// bucket number per element. The largest in-cache level of a thread takes
@@ -45,31 +38,31 @@ class cache_room {
   std::unique_ptr<bucket_index[]> m_buckets;
 };
 
-/// Splits [first, first + n) in place into buckets, as split_into_buckets
-/// does, on the calling thread, using `room` (for at least n elements).
-/// Returns nullopt, with the range a permutation of its input, when the
-/// classifier's memory cannot be had.
-/// Exceptions: the comparator's and the splitters' copies', from the
-/// classification, before any element moved: the range then holds its input
-/// with the sample sorted at its front.
-template <class It, class Comp, class T = std::iter_value_t<It>>
-std::optional<bucket_split> split_in_cache(It first, std::size_t n, Comp& comp, const cache_room<T>& room) {
+/// Splits [first, first + n) in place into the buckets of `classes`, as
+/// split_into_buckets does, on the calling thread, using `room` (for at
+/// least n elements). Returns nullopt, with the range unchanged, when its
+/// memory cannot be had.
+/// Exceptions: the classifier's, before any element moved: the range then
+/// holds its input.
+template <class It, class Classifier, class T = std::iter_value_t<It>>
+  requires level_classifier<Classifier, It>
+std::optional<bucket_split> split_in_cache(It first, std::size_t n, const Classifier& classes,
+                                           const cache_room<T>& room) {
   using diff = std::iter_difference_t<It>;
-  std::optional<classifier<T, Comp>> tree;
+  const std::size_t buckets = classes.num_buckets();
   std::vector<std::size_t> next;  // where each bucket's next element goes
   bucket_split split;
   try {
-    tree.emplace(first, n, sample_sort_log_buckets(n), comp);
-    next.resize(tree->num_buckets());
-    split.m_begin.resize(tree->num_buckets() + 1);
-    split.m_done.resize(tree->num_buckets());
+    next.resize(buckets);
+    split.m_begin.resize(buckets + 1);
+    split.m_done.resize(buckets);
   } catch (const std::bad_alloc&) {
     return std::nullopt;
   }
   bucket_index* const bucket_of = room.buckets();
   std::size_t i = 0;
   std::size_t visited = 0;
-  tree->classify(
+  classes.classify(
       first, n,
       [&](bucket_index bucket, T&) {
         bucket_of[i++] = bucket;
@@ -81,7 +74,7 @@ std::optional<bucket_split> split_in_cache(It first, std::size_t n, Comp& comp, 
     split.m_begin[b] = begin;
     begin += next[b];
     next[b] = split.m_begin[b];
-    split.m_done[b] = tree->is_equality_bucket(b);
+    split.m_done[b] = classes.is_equality_bucket(b);
   }
   split.m_begin.back() = n;
   T* const slots = room.slots();

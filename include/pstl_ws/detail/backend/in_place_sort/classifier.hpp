@@ -11,13 +11,11 @@
 #include <iterator>  // for std::iter_value_t, std::iter_difference_t
 #include <vector>
 
+#include "pstl_ws/detail/backend/in_place_sort/stripe.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 
 namespace ws::detail {
-
-/// A bucket's number within one level: at most 2 × 2^k_sample_sort_log_buckets.
-using bucket_index = std::uint16_t;
 
 /// How many buckets (log2) a level over n elements splits into: all of
 /// them (k_sample_sort_log_buckets) while more than two levels remain; else
