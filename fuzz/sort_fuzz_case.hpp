@@ -26,8 +26,9 @@ enum class element_kind : std::uint8_t { integer, record, box };
 
 /// Size ranges of generated inputs, [m_min, m_max], selected by the byte
 /// values [m_from, m_to): ranges around each parallel threshold (stable_sort's
-/// 2 * 2048, sort's 16384, nth_element's 65536, the radix sort's and the
-/// parallel partition's 2^17). Any other byte selects [0, 100] (below 0x80)
+/// 2 * 2048, sort's 16384, nth_element's 65536 and the in-place radix sort's
+/// leaf 2^16, the radix sort's and the parallel partition's 2^17; from the
+/// leaf on, ints under < and > take the in-place radix sort's levels). Any other byte selects [0, 100] (below 0x80)
 /// or [0, 2000]. The large ranges sit in the middle of the byte's values, away
 /// from those libFuzzer's mutations favour (0, 1, 0x7f, 0x80, 0xff), so that
 /// most runs take a millisecond or less and a few take tens.

@@ -101,7 +101,48 @@ void check_skewed_radix_keys() {
   check(few_distinct);
 }
 
+/// Keys for the in-place radix sort's levels: spread over the whole key, all
+/// below 2^20 (the top bytes shared, skipped), doubles in [0, 1) (the top
+/// byte shared and the next few buckets holding most keys) and signed keys
+/// of both signs, at sizes around the least-significant-digit sort's leaf,
+/// sorted on every pool, ascending and descending.
+void check_in_place_radix_levels() {
+  constexpr std::size_t leaf = ws::detail::k_radix_in_place_leaf;
+  const auto check = [](auto values, auto comp) {
+    auto expected = values;
+    std::sort(expected.begin(), expected.end(), comp);
+    for (auto& pool : ws_test::pools()) {
+      CAPTURE(pool->num_threads());
+      auto actual = values;
+      ws::sort(ws::par.on(*pool), actual.begin(), actual.end(), comp);
+      CHECK(actual == expected);
+    }
+  };
+  for (std::size_t n : {leaf, leaf + 1, 5 * leaf + 3}) {
+    CAPTURE(n);
+    std::mt19937_64 rng(n);
+    std::vector<std::uint64_t> spread(n);
+    std::vector<std::uint64_t> low(n);
+    std::vector<double> unit(n);
+    std::vector<std::int32_t> signed_keys(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      spread[i] = rng();
+      low[i] = rng() % (1 << 20);
+      unit[i] = static_cast<double>(rng() >> 11) / 9007199254740992.0;
+      signed_keys[i] = static_cast<std::int32_t>(rng());
+    }
+    check(spread, std::less<>());
+    check(low, std::greater<>());
+    check(unit, std::less<>());
+    check(signed_keys, std::greater<>());
+  }
+}
+
 }  // namespace
+
+TEST_CASE("sort of keys spread or sharing their top bytes equals std::sort around the in-place radix sort's leaf" * doctest::timeout(120)) {
+  check_in_place_radix_levels();
+}
 
 TEST_CASE("sort of keys in uneven radix buckets equals std::sort on every pool" * doctest::timeout(120)) {
   check_skewed_radix_keys();

@@ -74,6 +74,26 @@ TEST_CASE("a pool keeps a large sort's buffer for the next calls and gives it ba
   }
 }
 
+TEST_CASE("sort of arithmetic keys keeps a few blocks per thread, not a copy of its input" * doctest::timeout(120)) {
+  // 2^21 u64 keys, 16 MiB: the buffered radix sort kept 16 MiB; the in-place
+  // one keeps its levels' block buffers and one room per thread (about
+  // 1.5 MiB on one thread, 6 MiB on eight).
+  constexpr std::size_t n = std::size_t{1} << 21;
+  std::vector<std::uint64_t> input(n);
+  std::mt19937_64 engine(5);
+  std::generate(input.begin(), input.end(), [&engine] { return engine(); });
+  std::vector<std::uint64_t> expected = input;
+  std::sort(expected.begin(), expected.end());
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
+    std::vector<std::uint64_t> keys = input;
+    ws::sort(ws::par.on(pool), keys.begin(), keys.end());
+    REQUIRE(keys == expected);
+    CHECK(pool.stats().idle_scratch_bytes <= (2 + threads) << 20);
+  }
+}
+
 TEST_CASE("stable_sort borrows its merge buffer from the pool too" * doctest::timeout(120)) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> input(std::size_t{1} << 15);  // 256 KiB
   std::mt19937 engine(7);

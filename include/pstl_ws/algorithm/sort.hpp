@@ -13,6 +13,7 @@
 #include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/par_sort.hpp"
 #include "pstl_ws/detail/backend/radix_sort.hpp"
+#include "pstl_ws/detail/backend/in_place_sort/in_place_radix_sort.hpp"
 #include "pstl_ws/detail/backend/in_place_sort/sample_sort.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
@@ -36,15 +37,23 @@ constexpr std::size_t radix_sort_min(std::size_t key_bytes) noexcept { return 32
 
 /// Sorts [first, first + n) with the radix sort, in parallel when `parallel`
 /// (then on a worker), if the call qualifies (uses_radix_sort_v, at least
-/// radix_sort_min elements) and its buffer can be allocated; returns whether
-/// it did. Exceptions: std::bad_alloc for the radix sort's counters.
-template <std::random_access_iterator It, class Comp>
+/// radix_sort_min elements); returns whether it did. Stable (stable_sort):
+/// the buffered radix sort, if its buffer can be allocated. Else (sort):
+/// the in-place radix sort, `grain` its stripes' smallest (8 grains), which
+/// needs no buffer of n. Exceptions: std::bad_alloc for the buffered radix
+/// sort's counters.
+template <bool Stable, std::random_access_iterator It, class Comp>
 bool try_radix_sort([[maybe_unused]] It first, [[maybe_unused]] std::size_t n, [[maybe_unused]] bool parallel,
-                    [[maybe_unused]] const Comp& comp) {
+                    [[maybe_unused]] const Comp& comp, [[maybe_unused]] std::size_t grain) {
   if constexpr (uses_radix_sort_v<It, Comp>) {
     const auto order = radix_order_of<std::iter_value_t<It>>(comp);
     if (n >= radix_sort_min(sizeof(typename decltype(order)::key_type))) {
-      return radix_sort(std::to_address(first), n, parallel, order);
+      if constexpr (Stable) {
+        return radix_sort(std::to_address(first), n, parallel, order);
+      } else {
+        in_place_radix_sort(std::to_address(first), n, grain, parallel, order);
+        return true;
+      }
     }
   }
   return false;
@@ -72,7 +81,7 @@ void sort_on_caller(It first, std::size_t n, Comp& comp) {
   if (sort_if_presorted(first, n, comp, false)) {
     return;
   }
-  if (!try_radix_sort(first, n, false, comp)) {
+  if (!try_radix_sort<false>(first, n, false, comp, std::size_t{k_sort_leaf})) {
     comparison_sort(first, n, comp, std::size_t{k_sort_leaf}, false);
   }
 }
@@ -83,7 +92,7 @@ void sort_on_caller(It first, std::size_t n, Comp& comp) {
 /// 10^7 keys measured 3-10% slower (the harness, builds run alternately).
 template <std::random_access_iterator It, class Comp>
 [[gnu::noinline]] void sort_parallel(It first, std::size_t n, Comp& comp, std::size_t leaf) {
-  if (sort_if_presorted(first, n, comp, true) || try_radix_sort(first, n, true, comp)) {
+  if (sort_if_presorted(first, n, comp, true) || try_radix_sort<false>(first, n, true, comp, leaf)) {
     return;
   }
   comparison_sort(first, n, comp, leaf, true);
@@ -93,8 +102,8 @@ template <std::random_access_iterator It, class Comp>
 
 /// Sorts [first, last) by comp into non-descending order; equal elements may
 /// be reordered. Random-access iterators only.
-/// Under a parallel policy: a parallel radix sort when the elements are
-/// contiguous arithmetic values compared by std::less, std::greater (also
+/// Under a parallel policy: a parallel in-place radix sort when the elements
+/// are contiguous arithmetic values compared by std::less, std::greater (also
 /// std::less<>, std::ranges::less, ...); else, for copy-constructible
 /// elements whose moves cannot throw, an in-place parallel sample sort
 /// (docs/sample-sort.md); else a parallel quicksort whose top levels
@@ -104,11 +113,12 @@ template <std::random_access_iterator It, class Comp>
 /// below 2 x grain when the policy sets one) run on the calling thread: the
 /// radix sort where it applies (from a few dozen elements), else the sample
 /// sort on one thread, else a bounded introsort. The grain (k_sort_leaf by
-/// default) sets the smallest stripe of a parallel sample sort level (8
-/// grains) and the quicksort's parts sorted by one thread.
-/// Complexity: O(n log n) comparisons (radix: O(n * sizeof(T)), and a buffer
-/// of n elements for keys wider than a byte; sample sort: about 1-2 MiB of
-/// buffers whatever n); span O(n / threads + log^2 n) for the quicksort.
+/// default) sets the smallest stripe of a parallel sample sort or radix sort
+/// level (8 grains) and the quicksort's parts sorted by one thread.
+/// Complexity: O(n log n) comparisons (radix: O(n * sizeof(T))); extra
+/// memory a few block buffers and up to 2^16 elements per thread, whatever n
+/// (radix sort and sample sort: docs/sample-sort.md#memory); span
+/// O(n / threads + log^2 n) for the quicksort.
 /// Bad input: a comparator that is not a strict weak ordering (say `<=`, or
 /// random answers) never causes an out-of-bounds access, a crash or a hang:
 /// the range is then left holding a permutation of its input.

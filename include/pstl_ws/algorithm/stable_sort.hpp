@@ -26,7 +26,7 @@ namespace detail {
 /// be had, std::stable_sort.
 template <std::random_access_iterator It, class Comp>
 void stable_sort_on(It first, std::size_t n, Comp& comp, std::size_t grain, bool parallel) {
-  if (try_radix_sort(first, n, parallel, comp)) {
+  if (try_radix_sort<true>(first, n, parallel, comp, grain)) {
     return;
   }
   const scratch_buffer<std::iter_value_t<It>> buffer(n);

@@ -90,10 +90,12 @@ class radix_order {
 
   constexpr explicit radix_order(KeyOf key_of) noexcept : m_key_of(std::move(key_of)) {}
 
+  /// e's key as an unsigned integer whose order is the sort's.
+  auto key(const E& e) const noexcept { return radix_key<key_type, Direction>(std::invoke(m_key_of, e)); }
+
   /// The digit of e's key that the pass at bit `shift` sorts by.
   std::size_t digit(const E& e, unsigned shift) const noexcept {
-    const auto key = radix_key<key_type, Direction>(std::invoke(m_key_of, e));
-    return static_cast<std::size_t>((key >> shift) & (k_radix_buckets - 1));
+    return static_cast<std::size_t>((key(e) >> shift) & (k_radix_buckets - 1));
   }
 
   /// The element whose key is `key`, for 1-byte keys that are the elements:
