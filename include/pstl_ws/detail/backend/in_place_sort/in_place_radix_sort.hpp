@@ -6,7 +6,7 @@
 // bucket the same way by the next byte, in parallel; ranges of up to
 // k_radix_in_place_leaf elements are sorted by the least-significant-digit
 // sort in a room of that many slots per thread. Not stable: stable_sort
-// keeps the buffered radix sort (radix_sort.hpp). docs/sample-sort.md#radix.
+// keeps the buffered radix sort (radix_sort.hpp). docs/sample-sort.md#the-radix-sort-in-place.
 #pragma once
 
 #include <algorithm>  // for std::min
