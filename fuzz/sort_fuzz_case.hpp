@@ -22,7 +22,7 @@
 namespace sort_fuzz {
 
 enum class algorithm : std::uint8_t { sort, stable_sort, nth_element };
-enum class element_kind : std::uint8_t { integer, record, box };
+enum class element_kind : std::uint8_t { integer, record, box, text };
 
 /// Size ranges of generated inputs, [m_min, m_max], selected by the byte
 /// values [m_from, m_to): ranges around each parallel threshold (stable_sort's
@@ -79,7 +79,7 @@ struct fuzz_case {
 
   [[nodiscard]] std::string describe() const {
     constexpr const char* k_algorithms[] = {"sort", "stable_sort", "nth_element"};
-    constexpr const char* k_elements[] = {"int", "record", "box"};
+    constexpr const char* k_elements[] = {"int", "record", "box", "text"};
     const std::string throws = m_throw_at == k_never ? "none" : std::to_string(m_throw_at);
     return std::string(k_algorithms[static_cast<std::size_t>(m_algorithm)]) + ", comparator " + name_of(m_order) +
            " (k " + std::to_string(m_k) + ", throw at " + throws + ", seed " + std::to_string(m_seed) +
@@ -123,7 +123,7 @@ inline fuzz_case decode(const std::uint8_t* data, std::size_t size) {
   fuzz_case c;
   c.m_algorithm = static_cast<algorithm>(input.ConsumeIntegralInRange<std::uint8_t>(0, 2));
   c.m_order = static_cast<order_kind>(input.ConsumeIntegralInRange<std::uint8_t>(0, k_order_kinds - 1));
-  c.m_element = static_cast<element_kind>(input.ConsumeIntegralInRange<std::uint8_t>(0, 2));
+  c.m_element = static_cast<element_kind>(input.ConsumeIntegralInRange<std::uint8_t>(0, 3));
   c.m_threads = input.ConsumeIntegralInRange<std::size_t>(1, 4);
   c.m_park = input.ConsumeBool();
   const std::size_t grain = input.ConsumeIntegral<std::uint8_t>();

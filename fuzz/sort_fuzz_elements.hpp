@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The element types the sort fuzz target sorts: int (the radix sort's and the
-// introsort's fast paths), record (copyable, owns a heap string) and box
-// (move-only, a std::unique_ptr), each reduced to a key for the comparators
+// introsort's fast paths), record (copyable, owns a heap string), box
+// (move-only, a std::unique_ptr) and text (a std::string whose order is its
+// key's: the sample sort's string order), each reduced to a key for the comparators
 // and an identity for the permutation checks. A lost, duplicated, torn or
 // moved-from element shows in its identity, or as an ASan report (use after
 // free, double free) when the element owns memory.
@@ -13,6 +14,7 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sort_fuzz {
@@ -59,6 +61,23 @@ struct boxed {
 /// read after free is an ASan report, a moved-from box is null.
 using box = std::unique_ptr<const boxed>;
 
+/// A string whose order under std::less is its key's order: a common prefix
+/// (longer than the string order's 8-character keys, so they tie), then the
+/// key's biased bytes, most significant first, without trailing zero bytes
+/// (lengths vary, zero bytes sit inside, and shorter strings are prefixes of
+/// longer ones).
+using text = std::string;
+inline constexpr std::string_view k_text_prefix = "text key: ";
+
+inline text text_of(std::int64_t key) {
+  const std::uint64_t biased = static_cast<std::uint64_t>(key) ^ (std::uint64_t{1} << 63);
+  text result(k_text_prefix);
+  for (int shift = 56; shift >= 0 && (biased << (56 - shift)) != 0; shift -= 8) {
+    result.push_back(static_cast<char>(biased >> shift));
+  }
+  return result;
+}
+
 /// The element of type T for the key at position index of the input.
 template <class T>
 T make_element(std::int64_t key, std::size_t index);
@@ -78,6 +97,11 @@ inline box make_element<box>(std::int64_t key, std::size_t index) {
   return std::make_unique<const boxed>(boxed{key, index});
 }
 
+template <>
+inline text make_element<text>(std::int64_t key, std::size_t) {
+  return text_of(key);
+}
+
 /// The key the comparators order by. A comparator must never see a
 /// moved-from element: for record and box that is a failure.
 inline std::int64_t key_of(int x) { return x; }
@@ -92,6 +116,17 @@ inline std::int64_t key_of(const box& x) {
   return x->m_key;
 }
 
+inline std::int64_t key_of(const text& x) {
+  require(x.size() >= k_text_prefix.size() && x.size() <= k_text_prefix.size() + 8 && x.starts_with(k_text_prefix),
+          "the comparator was called with a moved-from or torn text");
+  std::uint64_t biased = 0;
+  for (std::size_t i = 0; i < 8; ++i) {
+    const std::size_t at = k_text_prefix.size() + i;
+    biased = biased << 8 | (at < x.size() ? static_cast<unsigned char>(x[at]) : 0U);
+  }
+  return static_cast<std::int64_t>(biased ^ (std::uint64_t{1} << 63));
+}
+
 /// What tells equal-keyed elements apart (for int, which has no position, the
 /// value itself), after checking that the element is whole.
 inline std::uint64_t identity_of(int x) { return static_cast<std::uint32_t>(x); }
@@ -99,6 +134,12 @@ inline std::uint64_t identity_of(int x) { return static_cast<std::uint32_t>(x); 
 inline std::uint64_t identity_of(const record& x) {
   require(x.m_tag == tag_of(x.m_key, x.m_index), "a record is moved-from or torn");
   return x.m_index;
+}
+
+inline std::uint64_t identity_of(const text& x) {
+  const std::int64_t key = key_of(x);
+  require(x == text_of(key), "a text is moved-from or torn");
+  return static_cast<std::uint64_t>(key);
 }
 
 inline std::uint64_t identity_of(const box& x) {

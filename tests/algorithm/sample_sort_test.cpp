@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 // ws::sort's comparison path, the in-place sample sort: it runs on every
 // thread of the pool (counted, not timed), and it orders like std::sort on
-// every thread count for records by a lambda, strings, pairs and inputs whose
-// sizes sit on the block and bucket boundaries, with few distinct keys (the
+// every thread count for records by a lambda, strings (by the string order:
+// zero and high bytes, shared prefixes, every spelling of less), pairs and
+// inputs whose sizes sit on the block and bucket boundaries, with few distinct keys (the
 // equality buckets) and with none repeated.
 #include <doctest/doctest.h>
 
 #include <pstl_ws/algorithm.hpp>
+#include <pstl_ws/ranges.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -179,4 +182,39 @@ TEST_CASE("sort orders strings like std::sort, long shared prefixes included" * 
   const std::size_t n = ws_test::k_large_size / 8;
   check_orders_like_std(strings(n, 26), std::less<>(), std::less<>());
   check_orders_like_std(strings(n, 2), std::less<>(), std::less<>());
+}
+
+/// n strings that the string order's keys cannot tell apart by their first
+/// 8 characters alone: a shared prefix of 0 to 39 characters, then one or two
+/// bytes from {0, 1, 0x80, 0xff} (a zero byte and the string's end pack
+/// alike; 0x80 and 0xff order after 1 as unsigned bytes), or nothing.
+std::vector<std::string> strings_of_hard_bytes(std::size_t n) {
+  std::mt19937_64 rng(n);
+  constexpr std::array<char, 4> k_bytes{'\0', '\1', static_cast<char>(0x80), static_cast<char>(0xff)};
+  std::vector<std::string> values(n);
+  for (std::string& s : values) {
+    s.assign(rng() % 40, 'x');
+    for (std::uint64_t tail = rng() % 3; tail > 0; --tail) {
+      s.push_back(k_bytes[rng() % k_bytes.size()]);
+    }
+  }
+  return values;
+}
+
+TEST_CASE("sort orders strings of zero bytes, high bytes and shared prefixes like std::sort, by any spelling of less" *
+          doctest::timeout(600)) {
+  const std::vector<std::string> values = strings_of_hard_bytes(ws_test::k_large_size / 8);
+  check_orders_like_std(values, std::less<>(), std::less<>());
+  check_orders_like_std(values, std::less<std::string>(), std::less<>());
+  const std::vector<std::string_view> views(values.begin(), values.end());
+  check_orders_like_std(views, std::ranges::less(), std::less<>());
+  std::vector<std::string> expected = values;
+  std::sort(expected.begin(), expected.end());
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
+    std::vector<std::string> actual = values;
+    ws::ranges::sort(ws::par.on(pool), actual);
+    CHECK(actual == expected);
+  }
 }

@@ -15,6 +15,7 @@
 #include "pstl_ws/detail/backend/radix_sort.hpp"
 #include "pstl_ws/detail/backend/in_place_sort/in_place_radix_sort.hpp"
 #include "pstl_ws/detail/backend/in_place_sort/sample_sort.hpp"
+#include "pstl_ws/detail/backend/in_place_sort/string_order.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/execution.hpp"
@@ -61,12 +62,16 @@ bool try_radix_sort([[maybe_unused]] It first, [[maybe_unused]] std::size_t n, [
 
 /// Sorts [first, first + n) by comparisons, in parallel when `parallel`
 /// (then on a worker): the sample sort, down to ranges of `leaf` elements,
-/// for the element types it takes (sample_sortable_v); else the quicksort
-/// (parallel) or the introsort.
+/// for the element types it takes (sample_sortable_v), by the string order
+/// for strings under std::less (string_sorts_v), else by comp; other types
+/// take the quicksort (parallel) or the introsort.
 template <std::random_access_iterator It, class Comp>
 void comparison_sort(It first, std::size_t n, Comp& comp, std::size_t leaf, bool parallel) {
-  if constexpr (sample_sortable_v<std::iter_value_t<It>>) {
-    sample_sort(first, n, comp, leaf, parallel, sort_depth_limit(n));
+  using T = std::iter_value_t<It>;
+  if constexpr (sample_sortable_v<T> && string_sorts_v<Comp, T>) {
+    sample_sort(first, n, string_order<T>(), leaf, parallel, sort_depth_limit(n));
+  } else if constexpr (sample_sortable_v<T>) {
+    sample_sort(first, n, comparison_order<T, Comp>(comp), leaf, parallel, sort_depth_limit(n));
   } else if (parallel) {
     par_sort(first, n, comp, leaf);
   } else {
@@ -106,7 +111,8 @@ template <std::random_access_iterator It, class Comp>
 /// are contiguous arithmetic values compared by std::less, std::greater (also
 /// std::less<>, std::ranges::less, ...); else, for copy-constructible
 /// elements whose moves cannot throw, an in-place parallel sample sort
-/// (docs/sample-sort.md); else a parallel quicksort whose top levels
+/// (docs/sample-sort.md; std::string and std::string_view under std::less
+/// compare 8 characters at a time past the prefix a bucket shares); else a parallel quicksort whose top levels
 /// partition in parallel. Sorted and reverse-sorted inputs take one pass.
 /// Sequential policies and short inputs (below k_sort_parallel_threshold
 /// elements, k_radix_sort_parallel_threshold for the radix sort; tuning.hpp;

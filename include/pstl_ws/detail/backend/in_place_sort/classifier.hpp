@@ -11,6 +11,7 @@
 #include <iterator>  // for std::iter_value_t, std::iter_difference_t
 #include <vector>
 
+#include "pstl_ws/detail/backend/in_place_sort/sample_order.hpp"
 #include "pstl_ws/detail/backend/in_place_sort/stripe.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
@@ -29,7 +30,8 @@ constexpr unsigned sample_sort_log_buckets(std::size_t n) noexcept {
   return std::max(1U, levels_to_base > k_sample_sort_log_buckets ? (levels_to_base + 1) / 2 : levels_to_base);
 }
 
-/// The splitters of one level and the tree that searches them. Built from a
+/// The splitters of one level and the tree that searches them, in the terms
+/// of a sample_order (sample_order.hpp). Built from a
 /// sample of the range (which it leaves sorted at the range's front); then
 /// classify() gives each element its bucket: with s the sorted distinct
 /// splitters, bucket i of the tree holds s[i-1] < x <= s[i]. When the sample
@@ -39,17 +41,19 @@ constexpr unsigned sample_sort_log_buckets(std::size_t n) noexcept {
 /// Any comparator, a strict weak order or not, yields a bucket in
 /// [0, num_buckets()): the distribution that follows only trusts those
 /// numbers, never the comparator again.
-/// Needs copies of the splitters (T copy-constructible); exceptions: the
+/// Needs copies of the splitters (the order's nodes); exceptions: the
 /// comparator's and the copies' (std::bad_alloc for the tree), with the range
 /// a permutation of its input.
-template <class T, class Comp>
+template <class T, sample_order<T> Order>
 class classifier {
  public:
+  using node_type = typename Order::node_type;
+
   /// Samples [first, first + n) (n > 2 × k_sample_sort_base_case), sorts the
   /// sample in place at the front, and builds the tree for 2^log_buckets
   /// buckets (fewer when the sample has fewer distinct values).
   template <class It>
-  classifier(It first, std::size_t n, unsigned log_buckets, Comp& comp) : m_comp(&comp) {
+  classifier(It first, std::size_t n, unsigned log_buckets, const Order& order) : m_order(order) {
     using diff = std::iter_difference_t<It>;
     const std::size_t wanted_buckets = std::size_t{1} << log_buckets;
     const std::size_t step = std::max<std::size_t>(1, std::bit_width(n) / k_sample_sort_oversampling_divisor);
@@ -61,21 +65,22 @@ class classifier {
       const std::size_t pick = i + static_cast<std::size_t>((state >> 33) % (n - i));
       std::iter_swap(first + static_cast<diff>(i), first + static_cast<diff>(pick));
     }
+    auto&& comp = order.comparator();
     sequential_sort(first, first + static_cast<diff>(sample), comp);
 
     // Every step-th sample element, skipping repeats of the one before.
-    std::vector<T> splitters;
+    std::vector<node_type>& splitters = m_sorted;
     splitters.reserve(wanted_buckets);
     for (std::size_t i = step - 1; i < sample; i += step) {
       auto& candidate = first[static_cast<diff>(i)];
-      if (!splitters.empty() && !comp(splitters.back(), candidate)) {
+      if (!splitters.empty() && !order.node_less(splitters.back(), order.probe(candidate))) {
         m_equal_buckets = true;
         continue;
       }
-      splitters.push_back(candidate);
+      splitters.push_back(order.node(candidate));
     }
     if (splitters.empty()) {
-      splitters.push_back(first[0]);
+      splitters.push_back(order.node(first[0]));
     }
     m_log_buckets = static_cast<unsigned>(std::bit_width(splitters.size()));
     m_buckets = std::size_t{1} << m_log_buckets;
@@ -93,9 +98,6 @@ class classifier {
       const std::size_t position = node - (std::size_t{1} << depth);
       m_tree.push_back(splitters[position * width + width / 2 - 1]);
     }
-    if (m_equal_buckets) {
-      m_sorted = std::move(splitters);
-    }
   }
 
   /// Buckets of this level: 2^log_buckets, twice that with equality buckets.
@@ -104,6 +106,12 @@ class classifier {
   /// Whether every element of bucket b equals one splitter (no further sort).
   [[nodiscard]] bool is_equality_bucket(std::size_t b) const noexcept {
     return m_equal_buckets && b % 2 == 1 && b + 1 != num_buckets();
+  }
+
+  /// The order that sorts bucket b: the level's, between the bucket's bounds.
+  [[nodiscard]] Order bucket_order(std::size_t b) const {
+    const std::size_t i = m_equal_buckets ? b / 2 : b;
+    return m_order.between(i >= 1 ? &m_sorted[i - 1] : nullptr, i + 1 < m_buckets ? &m_sorted[i] : nullptr);
   }
 
   /// Calls visit(bucket, element) for every element of [first, first + n),
@@ -128,29 +136,31 @@ class classifier {
   template <std::size_t Batch, class It, class Visit>
   void classify_batch(It first, Visit& visit) const {
     using diff = std::iter_difference_t<It>;
+    typename Order::probe_type probe[Batch];
     std::size_t node[Batch];
     for (std::size_t j = 0; j < Batch; ++j) {
+      probe[j] = m_order.probe(first[static_cast<diff>(j)]);
       node[j] = 1;
     }
     for (unsigned level = 0; level < m_log_buckets; ++level) {
       for (std::size_t j = 0; j < Batch; ++j) {
-        node[j] = 2 * node[j] + static_cast<std::size_t>((*m_comp)(m_tree[node[j]], first[static_cast<diff>(j)]));
+        node[j] = 2 * node[j] + static_cast<std::size_t>(m_order.node_less(m_tree[node[j]], probe[j]));
       }
     }
     for (std::size_t j = 0; j < Batch; ++j) {
       std::size_t bucket = node[j] - m_buckets;
       if (m_equal_buckets) {
-        bucket = 2 * bucket + static_cast<std::size_t>(!(*m_comp)(first[static_cast<diff>(j)], m_sorted[bucket]));
+        bucket = 2 * bucket + static_cast<std::size_t>(!m_order.probe_less(probe[j], m_sorted[bucket]));
       }
       visit(static_cast<bucket_index>(bucket), first[static_cast<diff>(j)]);
     }
   }
 
-  // The comparator takes non-const lvalues (std::sortable allows that), so
-  // the splitters are mutable copies.
-  mutable std::vector<T> m_tree;    // m_tree[node], node in [1, m_buckets): the implicit search tree
-  mutable std::vector<T> m_sorted;  // the padded splitters in order, with equality buckets only
-  Comp* m_comp;
+  // The comparator may take non-const lvalues (std::sortable allows that),
+  // so the nodes are mutable copies.
+  mutable std::vector<node_type> m_tree;    // m_tree[node], node in [1, m_buckets): the implicit search tree
+  mutable std::vector<node_type> m_sorted;  // the padded splitters in order
+  Order m_order;
   unsigned m_log_buckets = 0;
   std::size_t m_buckets = 0;
   bool m_equal_buckets = false;

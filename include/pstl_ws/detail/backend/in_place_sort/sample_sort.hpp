@@ -17,6 +17,7 @@
 
 #include "pstl_ws/detail/backend/in_place_sort/classifier.hpp"
 #include "pstl_ws/detail/backend/in_place_sort/in_cache_split.hpp"
+#include "pstl_ws/detail/backend/in_place_sort/sample_order.hpp"
 #include "pstl_ws/detail/backend/in_place_sort/split.hpp"
 #include "pstl_ws/detail/backend/par_for.hpp"
 #include "pstl_ws/detail/backend/par_sort.hpp"
@@ -34,10 +35,12 @@ inline constexpr bool sample_sortable_v = std::is_copy_constructible_v<T> &&
                                           std::is_nothrow_move_constructible_v<T> &&
                                           std::is_nothrow_move_assignable_v<T>;
 
-/// Sorts [first, first + n): ranges up to 2 × k_sample_sort_base_case
-/// elements (or, past `depth_limit` levels, any range) by the introsort;
-/// others by one level of split_into_buckets and then each bucket the same
-/// way. In parallel when `parallel` (then on a worker): a level over at least
+/// Sorts [first, first + n) by `order` (a sample_order: the comparator's,
+/// comparison_order, or the string order): ranges up to
+/// 2 × k_sample_sort_base_case elements (or, past `depth_limit` levels, any
+/// range) by the introsort; others by one level of split_into_buckets and
+/// then each bucket the same way, by the bucket's order. In parallel when
+/// `parallel` (then on a worker): a level over at least
 /// two stripes of k_sample_sort_grains_per_stripe × `grain` elements runs on
 /// one stripe per pool thread, and buckets are sorted in parallel. A level of
 /// at most k_sample_sort_in_cache elements on one thread splits in cache,
@@ -47,11 +50,13 @@ inline constexpr bool sample_sortable_v = std::is_copy_constructible_v<T> &&
 /// comparator that is no strict weak order can do that).
 /// Exceptions: the comparator's, once every started part finished, the range
 /// a permutation of its input.
-template <class It, class Comp, class T = std::iter_value_t<It>>
-void sample_sort(It first, std::size_t n, Comp& comp, std::size_t grain, bool parallel, int depth_limit,
+template <class It, class Order, class T = std::iter_value_t<It>>
+  requires sample_order<Order, T>
+void sample_sort(It first, std::size_t n, const Order& order, std::size_t grain, bool parallel, int depth_limit,
                  const cache_room<T>* room = nullptr) {
   using diff = std::iter_difference_t<It>;
   const It last = first + static_cast<diff>(n);
+  auto&& comp = order.comparator();
   if (n <= 2 * k_sample_sort_base_case) {
     insertion_sort(first, last, comp);
     return;
@@ -67,16 +72,16 @@ void sample_sort(It first, std::size_t n, Comp& comp, std::size_t grain, bool pa
   if (in_cache && room == nullptr) {
     const cache_room<T> own(n);
     if (!own.empty()) {
-      sample_sort(first, n, comp, grain, false, depth_limit, &own);
+      sample_sort(first, n, order, grain, false, depth_limit, &own);
     } else {
       introsort(first, last, sort_depth_limit(n), comp, false);
     }
     return;
   }
-  std::optional<classifier<T, Comp>> tree;
+  std::optional<classifier<T, Order>> tree;
   std::optional<bucket_split> split;
   try {
-    tree.emplace(first, n, sample_sort_log_buckets(n), comp);
+    tree.emplace(first, n, sample_sort_log_buckets(n), order);
   } catch (const std::bad_alloc&) {
   }
   if (tree) {
@@ -102,8 +107,8 @@ void sample_sort(It first, std::size_t n, Comp& comp, std::size_t grain, bool pa
     for (std::size_t b = begin; b < end; ++b) {
       const std::size_t size = split->m_begin[b + 1] - split->m_begin[b];
       if (!split->m_done[b] && size > 1) {
-        sample_sort(first + static_cast<diff>(split->m_begin[b]), size, comp, grain, parallel, depth_limit - 1,
-                    in_cache ? room : nullptr);
+        sample_sort(first + static_cast<diff>(split->m_begin[b]), size, tree->bucket_order(b), grain, parallel,
+                    depth_limit - 1, in_cache ? room : nullptr);
       }
     }
   };

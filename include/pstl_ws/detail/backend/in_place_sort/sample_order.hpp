@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: MIT
+// sample_order: what a sample sort level knows about the order it sorts by.
+// The level's search tree holds one node per splitter; classification turns
+// each element into a probe once and compares it with the nodes on its way
+// down; the buckets below a level may know more than the level did (strings
+// between two splitters share their common prefix). The comparison order is
+// the user's comparator and nothing more; string_order.hpp is the other.
+// docs/sample-sort.md#orders.
+#pragma once
+
+#include <concepts>  // for std::convertible_to, std::same_as
+#include <memory>  // for std::addressof
+
+namespace ws::detail {
+
+/// An order for elements of type T, as the sample sort uses it:
+/// - node(x): a splitter as the search tree keeps it (a copy of x, or more);
+/// - probe(x): what classification computes once per element;
+/// - node_less(s, p): s < x; probe_less(p, s): x < s (x the probed element);
+/// - comparator(): a comparator for sorting samples and small buckets;
+/// - between(lower, upper): the order for the elements of a bucket, lower
+///   < x <= upper (nullptr for no bound), which may start further in.
+/// node_less and probe_less agree with comparator() on every pair.
+template <class O, class T>
+concept sample_order = requires(const O& order, T& x, typename O::node_type& s, const typename O::node_type* bound) {
+  { order.node(x) } -> std::same_as<typename O::node_type>;
+  { order.probe(x) } -> std::same_as<typename O::probe_type>;
+  { order.node_less(s, order.probe(x)) } -> std::convertible_to<bool>;
+  { order.probe_less(order.probe(x), s) } -> std::convertible_to<bool>;
+  order.comparator()(x, x);
+  { order.between(bound, bound) } -> std::same_as<O>;
+};
+
+/// The order of a comparator: nodes are copies of the splitters, a probe is
+/// the element's address, and every bucket sorts by the same comparator.
+/// Holds the comparator by address: the caller's outlives every level.
+template <class T, class Comp>
+class comparison_order {
+ public:
+  using node_type = T;
+  using probe_type = T*;
+
+  explicit comparison_order(Comp& comp) noexcept : m_comp(&comp) {}
+
+  [[nodiscard]] node_type node(T& x) const { return x; }
+  [[nodiscard]] probe_type probe(T& x) const noexcept { return std::addressof(x); }
+  // The comparator takes non-const lvalues (std::sortable allows that), so
+  // the nodes the tree passes are mutable.
+  [[nodiscard]] bool node_less(node_type& s, probe_type x) const { return (*m_comp)(s, *x); }
+  [[nodiscard]] bool probe_less(probe_type x, node_type& s) const { return (*m_comp)(*x, s); }
+  [[nodiscard]] Comp& comparator() const noexcept { return *m_comp; }
+  [[nodiscard]] comparison_order between(const node_type*, const node_type*) const noexcept { return *this; }
+
+ private:
+  Comp* m_comp;
+};
+
+}  // namespace ws::detail
