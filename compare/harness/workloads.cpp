@@ -51,13 +51,6 @@ constexpr int k_fib_n = 30;
 constexpr std::size_t k_nested_block = 4096;  // elements each inner sort sorts
 constexpr std::size_t k_back_to_back_calls = 200;  // calls per sample of the back-to-back workloads
 
-constexpr std::size_t k_e3 = 1'000;
-constexpr std::size_t k_e4 = 10'000;
-constexpr std::size_t k_e5 = 100'000;
-constexpr std::size_t k_e6 = 1'000'000;
-constexpr std::size_t k_e7 = 10'000'000;
-constexpr std::size_t k_e8 = 100'000'000;
-
 // ---- inputs --------------------------------------------------------------
 
 std::vector<double> random_doubles(std::size_t n) {
@@ -294,14 +287,6 @@ struct nth_element_op {
   }
 };
 
-struct sort_op {
-  template <class B, class T>
-  double operator()(B& b, std::vector<T>& data) const {
-    b.sort(data.begin(), data.end());
-    return 0.0;
-  }
-};
-
 struct stable_sort_op {
   template <class B>
     requires requires(B& b, std::vector<keyed>& data) { b.stable_sort(data.begin(), data.end(), std::less<>()); }
@@ -348,9 +333,6 @@ struct nested_op {
 
 /// Calls per sample (workload_traits::m_calls) for an input of n elements.
 std::size_t calls_for(std::size_t n) { return n <= k_e3 ? 1000 : n <= k_e5 ? 10 : 1; }
-
-/// The sorts: their first call and peak memory are reported too.
-constexpr workload_traits k_sort_traits{.m_scratch_costs = true};
 
 }  // namespace
 
@@ -403,6 +385,7 @@ void add_workloads(suite& s, size_mode mode, std::size_t callers) {
   s.add("fib(n) join", k_fib_n, no_input, fib_op{}, {.m_check_value = true});
   s.add("nested sort", sizes(mode, {64 * k_nested_block}, {256 * k_nested_block}, {1024 * k_nested_block})[0],
         random_uint32s, nested_op{});
+  add_comparison_sort_workloads(s, mode);
   add_latency_workloads(s, mode, callers);
 }
 

@@ -14,6 +14,10 @@ namespace harness {
 /// measures them); the concurrent callers workloads with `callers` threads.
 void add_workloads(suite& s, size_mode mode, std::size_t callers);
 
+/// Adds the sorts by comparison that users write
+/// (comparison_sort_workloads.cpp): records by a lambda, strings, pairs.
+void add_comparison_sort_workloads(suite& s, size_mode mode);
+
 /// Adds the workloads that time themselves (latency_workloads.cpp): the
 /// concurrent callers and the join latency under a long job (B1).
 void add_latency_workloads(suite& s, size_mode mode, std::size_t callers);
