@@ -69,18 +69,18 @@ class classifier {
     sequential_sort(first, first + static_cast<diff>(sample), comp);
 
     // Every step-th sample element, skipping repeats of the one before.
-    std::vector<node_type>& splitters = m_sorted;
+    std::vector<node_slot>& splitters = m_sorted;
     splitters.reserve(wanted_buckets);
     for (std::size_t i = step - 1; i < sample; i += step) {
       auto& candidate = first[static_cast<diff>(i)];
-      if (!splitters.empty() && !order.node_less(splitters.back(), order.probe(candidate))) {
+      if (!splitters.empty() && !order.node_less(splitters.back().m_node, order.probe(candidate))) {
         m_equal_buckets = true;
         continue;
       }
-      splitters.push_back(order.node(candidate));
+      splitters.push_back({order.node(candidate)});
     }
     if (splitters.empty()) {
-      splitters.push_back(order.node(first[0]));
+      splitters.push_back({order.node(first[0])});
     }
     m_log_buckets = static_cast<unsigned>(std::bit_width(splitters.size()));
     m_buckets = std::size_t{1} << m_log_buckets;
@@ -111,7 +111,8 @@ class classifier {
   /// The order that sorts bucket b: the level's, between the bucket's bounds.
   [[nodiscard]] Order bucket_order(std::size_t b) const {
     const std::size_t i = m_equal_buckets ? b / 2 : b;
-    return m_order.between(i >= 1 ? &m_sorted[i - 1] : nullptr, i + 1 < m_buckets ? &m_sorted[i] : nullptr);
+    return m_order.between(i >= 1 ? &m_sorted[i - 1].m_node : nullptr,
+                           i + 1 < m_buckets ? &m_sorted[i].m_node : nullptr);
   }
 
   /// Calls visit(bucket, element) for every element of [first, first + n),
@@ -144,22 +145,26 @@ class classifier {
     }
     for (unsigned level = 0; level < m_log_buckets; ++level) {
       for (std::size_t j = 0; j < Batch; ++j) {
-        node[j] = 2 * node[j] + static_cast<std::size_t>(m_order.node_less(m_tree[node[j]], probe[j]));
+        node[j] = 2 * node[j] + static_cast<std::size_t>(m_order.node_less(m_tree[node[j]].m_node, probe[j]));
       }
     }
     for (std::size_t j = 0; j < Batch; ++j) {
       std::size_t bucket = node[j] - m_buckets;
       if (m_equal_buckets) {
-        bucket = 2 * bucket + static_cast<std::size_t>(!m_order.probe_less(probe[j], m_sorted[bucket]));
+        bucket = 2 * bucket + static_cast<std::size_t>(!m_order.probe_less(probe[j], m_sorted[bucket].m_node));
       }
       visit(static_cast<bucket_index>(bucket), first[static_cast<diff>(j)]);
     }
   }
 
+  // A node in a struct of its own: std::vector<bool> would hand out proxies.
+  struct node_slot {
+    node_type m_node;
+  };
   // The comparator may take non-const lvalues (std::sortable allows that),
   // so the nodes are mutable copies.
-  mutable std::vector<node_type> m_tree;    // m_tree[node], node in [1, m_buckets): the implicit search tree
-  mutable std::vector<node_type> m_sorted;  // the padded splitters in order
+  mutable std::vector<node_slot> m_tree;    // m_tree[node], node in [1, m_buckets): the implicit search tree
+  mutable std::vector<node_slot> m_sorted;  // the padded splitters in order
   Order m_order;
   unsigned m_log_buckets = 0;
   std::size_t m_buckets = 0;

@@ -9,15 +9,26 @@
 #pragma once
 
 #include <concepts>  // for std::convertible_to, std::same_as
+#include <cstddef>
 #include <memory>  // for std::addressof
 
+#include "pstl_ws/detail/backend/sequential_sort.hpp"
+#include "pstl_ws/detail/backend/tuning.hpp"
+
 namespace ws::detail {
+
+/// The most elements a sample sort range sorted by its order's sort_small
+/// holds: ranges up to twice the base case are.
+inline constexpr std::size_t k_sample_sort_small = 2 * k_sample_sort_base_case;
 
 /// An order for elements of type T, as the sample sort uses it:
 /// - node(x): a splitter as the search tree keeps it (a copy of x, or more);
 /// - probe(x): what classification computes once per element;
 /// - node_less(s, p): s < x; probe_less(p, s): x < s (x the probed element);
-/// - comparator(): a comparator for sorting samples and small buckets;
+/// - comparator(): a comparator for sorting samples (and ranges past the
+///   depth limit);
+/// - sort_small(first, last): sorts a range of at most k_sample_sort_small
+///   elements, the sample sort's base case (an insertion sort);
 /// - between(lower, upper): the order for the elements of a bucket, lower
 ///   < x <= upper (nullptr for no bound), which may start further in.
 /// node_less and probe_less agree with comparator() on every pair.
@@ -28,6 +39,7 @@ concept sample_order = requires(const O& order, T& x, typename O::node_type& s, 
   { order.node_less(s, order.probe(x)) } -> std::convertible_to<bool>;
   { order.probe_less(order.probe(x), s) } -> std::convertible_to<bool>;
   order.comparator()(x, x);
+  order.sort_small(&x, &x + 1);
   { order.between(bound, bound) } -> std::same_as<O>;
 };
 
@@ -45,10 +57,16 @@ class comparison_order {
   [[nodiscard]] node_type node(T& x) const { return x; }
   [[nodiscard]] probe_type probe(T& x) const noexcept { return std::addressof(x); }
   // The comparator takes non-const lvalues (std::sortable allows that), so
-  // the nodes the tree passes are mutable.
-  [[nodiscard]] bool node_less(node_type& s, probe_type x) const { return (*m_comp)(s, *x); }
-  [[nodiscard]] bool probe_less(probe_type x, node_type& s) const { return (*m_comp)(*x, s); }
+  // the nodes the tree passes are mutable. Inlined always: left to GCC 12's
+  // heuristics, the tree's descent over pairs under std::less<> branched on
+  // every step instead of adding the comparison's flag (3x slower).
+  [[nodiscard, gnu::always_inline]] bool node_less(node_type& s, probe_type x) const { return (*m_comp)(s, *x); }
+  [[nodiscard, gnu::always_inline]] bool probe_less(probe_type x, node_type& s) const { return (*m_comp)(*x, s); }
   [[nodiscard]] Comp& comparator() const noexcept { return *m_comp; }
+  template <class It>
+  void sort_small(It first, It last) const {
+    insertion_sort(first, last, *m_comp);
+  }
   [[nodiscard]] comparison_order between(const node_type*, const node_type*) const noexcept { return *this; }
 
  private:

@@ -36,10 +36,11 @@ inline constexpr bool sample_sortable_v = std::is_copy_constructible_v<T> &&
                                           std::is_nothrow_move_assignable_v<T>;
 
 /// Sorts [first, first + n) by `order` (a sample_order: the comparator's,
-/// comparison_order, or the string order): ranges up to
-/// 2 × k_sample_sort_base_case elements (or, past `depth_limit` levels, any
-/// range) by the introsort; others by one level of split_into_buckets and
-/// then each bucket the same way, by the bucket's order. In parallel when
+/// comparison_order, or the string order): ranges of up to
+/// k_sample_sort_small elements by the order's sort_small (an insertion
+/// sort), ranges past `depth_limit` levels by the introsort; others by one
+/// level of split_into_buckets and then each bucket the same way, by the
+/// bucket's order. In parallel when
 /// `parallel` (then on a worker): a level over at least
 /// two stripes of k_sample_sort_grains_per_stripe × `grain` elements runs on
 /// one stripe per pool thread, and buckets are sorted in parallel. A level of
@@ -57,8 +58,8 @@ void sample_sort(It first, std::size_t n, const Order& order, std::size_t grain,
   using diff = std::iter_difference_t<It>;
   const It last = first + static_cast<diff>(n);
   auto&& comp = order.comparator();
-  if (n <= 2 * k_sample_sort_base_case) {
-    insertion_sort(first, last, comp);
+  if (n <= k_sample_sort_small) {
+    order.sort_small(first, last);
     return;
   }
   if (depth_limit == 0) {

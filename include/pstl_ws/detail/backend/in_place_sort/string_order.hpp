@@ -3,7 +3,8 @@
 // (a sample_order). A level knows its depth, how many leading characters all
 // of its elements share; it compares the 8 characters after them, packed
 // into one integer per element and per splitter, and looks at whole strings
-// only when those 8 agree. The buckets between two splitters start deeper:
+// only when those 8 agree; its small buckets are insertion-sorted by keys
+// read once. The buckets between two splitters start deeper:
 // their elements share the splitters' common prefix. docs/sample-sort.md#strings.
 #pragma once
 
@@ -11,9 +12,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>  // for std::less, std::identity
+#include <iterator>  // for std::iter_difference_t
 #include <string>
 #include <string_view>
 #include <type_traits>  // for std::is_same_v, std::remove_cvref_t
+#include <utility>  // for std::move
+
+#include "pstl_ws/detail/backend/in_place_sort/sample_order.hpp"
+#include "pstl_ws/detail/config.hpp"
 
 namespace ws::detail {
 
@@ -127,6 +133,39 @@ class string_order {
     return suffix_less(*x.m_string, s.m_string, m_depth);
   }
   [[nodiscard]] less_from comparator() const noexcept { return {m_depth}; }
+
+  /// Insertion-sorts [first, last), at most k_sample_sort_small elements,
+  /// with each element's key read once into an array that moves along with
+  /// the elements: the comparisons compare integers, and strings only where
+  /// two keys agree.
+  template <class It>
+  void sort_small(It first, It last) const noexcept {
+    using diff = std::iter_difference_t<It>;
+    const auto n = static_cast<std::size_t>(last - first);
+    PSTL_WS_ASSERT(n <= k_sample_sort_small);
+    std::uint64_t keys[k_sample_sort_small];
+    for (std::size_t i = 0; i < n; ++i) {
+      keys[i] = string_key(first[static_cast<diff>(i)], m_depth);
+    }
+    for (std::size_t i = 1; i < n; ++i) {
+      const std::uint64_t key = keys[i];
+      auto before = [&](const T& x, std::size_t j) {  // x, whose key is `key`, orders before element j
+        return key != keys[j] ? key < keys[j] : suffix_less(x, first[static_cast<diff>(j)], m_depth);
+      };
+      if (!before(first[static_cast<diff>(i)], i - 1)) {
+        continue;
+      }
+      T value = std::move(first[static_cast<diff>(i)]);
+      std::size_t hole = i;
+      do {
+        first[static_cast<diff>(hole)] = std::move(first[static_cast<diff>(hole - 1)]);
+        keys[hole] = keys[hole - 1];
+        --hole;
+      } while (hole > 0 && before(value, hole - 1));
+      first[static_cast<diff>(hole)] = std::move(value);
+      keys[hole] = key;
+    }
+  }
 
   /// The order for lower < x <= upper: both bounds' common prefix is x's.
   [[nodiscard]] string_order between(const node_type* lower, const node_type* upper) const noexcept {
