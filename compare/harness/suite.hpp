@@ -14,6 +14,7 @@
 // cell's rounds (rounds.hpp).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstddef>
@@ -313,22 +314,29 @@ class suite {
     std::vector<latencies> timed;      // an operation that times itself: each sample's latencies
     timed.reserve(m_opts.m_reps + 1);
     const bool scratch_costs = w.m_traits.m_scratch_costs;
-    std::optional<peak_memory_window> window;
     if (scratch_costs) {
       release_idle_memory(backend);
       warm_free_memory(k_warm_inputs * w.m_input.size() * sizeof(T));
-      window.emplace();
     }
+    // The largest peak of any sample, each measured from after its copy of
+    // the input: elements that own memory (strings) reallocate in the copy.
+    std::optional<double> peak_mib;
     const bench::warmed_samples samples = bench::warm_up_and_samples(m_opts.m_reps, [&] {
       data = w.m_input;
+      std::optional<peak_memory_window> window;
+      if (scratch_costs) {
+        window.emplace();
+      }
       call_result result;
       auto timed_calls = [&] { return bench::time_ms([&] { result = calls(w, backend, data); }); };
       const double ms = k_times_itself<T, Op, Backend> ? timed_calls() : backend.run(timed_calls);
+      if (const std::optional<double> extra = window ? window->extra_mib() : std::nullopt) {
+        peak_mib = std::max(peak_mib.value_or(0.0), *extra);
+      }
       verify(w, n, backend.name(), threads, reference, data, result.m_value);
       timed.push_back(std::move(result.m_latencies));
       return ms / static_cast<double>(w.m_traits.m_calls);
     });
-    const std::optional<double> peak_mib = window ? window->extra_mib() : std::nullopt;
     if constexpr (k_times_itself<T, Op, Backend>) {
       timed.erase(timed.begin());  // the warm-up's
       push_figures(w, n, backend.name(), threads, timed);
