@@ -84,14 +84,16 @@ inline bool suffix_less(std::string_view a, std::string_view b, std::size_t dept
   return a.substr(std::min(depth, a.size())) < b.substr(std::min(depth, b.size()));
 }
 
+/// suffix_less(a, b, depth), given their keys at `depth`: the keys decide
+/// where they differ.
+inline bool keyed_less(std::uint64_t key_a, std::string_view a, std::uint64_t key_b, std::string_view b,
+                       std::size_t depth) noexcept {
+  return key_a != key_b ? key_a < key_b : suffix_less(a, b, depth);
+}
+
 /// suffix_less(a, b, depth), deciding by the keys at `depth` where they differ.
 inline bool string_less_from(std::string_view a, std::string_view b, std::size_t depth) noexcept {
-  const std::uint64_t key_a = string_key(a, depth);
-  const std::uint64_t key_b = string_key(b, depth);
-  if (key_a != key_b) {
-    return key_a < key_b;
-  }
-  return suffix_less(a, b, depth);
+  return keyed_less(string_key(a, depth), a, string_key(b, depth), b, depth);
 }
 
 /// The string order at one depth: every element of the level it sorts
@@ -121,16 +123,10 @@ class string_order {
   [[nodiscard]] node_type node(const T& x) const { return {string_key(x, m_depth), x}; }
   [[nodiscard]] probe_type probe(const T& x) const noexcept { return {string_key(x, m_depth), &x}; }
   [[nodiscard]] bool node_less(const node_type& s, const probe_type& x) const noexcept {
-    if (s.m_key != x.m_key) {
-      return s.m_key < x.m_key;
-    }
-    return suffix_less(s.m_string, *x.m_string, m_depth);
+    return keyed_less(s.m_key, s.m_string, x.m_key, *x.m_string, m_depth);
   }
   [[nodiscard]] bool probe_less(const probe_type& x, const node_type& s) const noexcept {
-    if (s.m_key != x.m_key) {
-      return x.m_key < s.m_key;
-    }
-    return suffix_less(*x.m_string, s.m_string, m_depth);
+    return keyed_less(x.m_key, *x.m_string, s.m_key, s.m_string, m_depth);
   }
   [[nodiscard]] less_from comparator() const noexcept { return {m_depth}; }
 
@@ -150,7 +146,7 @@ class string_order {
     for (std::size_t i = 1; i < n; ++i) {
       const std::uint64_t key = keys[i];
       auto before = [&](const T& x, std::size_t j) {  // x, whose key is `key`, orders before element j
-        return key != keys[j] ? key < keys[j] : suffix_less(x, first[static_cast<diff>(j)], m_depth);
+        return keyed_less(key, x, keys[j], first[static_cast<diff>(j)], m_depth);
       };
       if (!before(first[static_cast<diff>(i)], i - 1)) {
         continue;
