@@ -42,7 +42,9 @@ void nth_element(basic_policy<Kind> policy, It first, It nth, It last, Comp comp
     return;
   }
   const detail::split_plan plan(policy, detail::distance_of(first, last), detail::k_select_rule);
-  plan.run([&] { detail::select(first, nth, last, comp, plan); });
+  plan.run([&] {
+    detail::select(detail::contiguous_base(first), detail::contiguous_base(nth), detail::contiguous_base(last), comp, plan);
+  });
 }
 
 /// nth_element with std::less<>.

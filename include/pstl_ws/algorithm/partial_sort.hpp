@@ -85,7 +85,8 @@ void partial_sort(basic_policy<Kind> policy, It first, It middle, It last, Comp 
   const It last_selected = middle - 1;
   const detail::split_plan plan(policy, detail::distance_of(first, last), detail::k_select_rule);
   plan.run([&] {
-    detail::select(first, last_selected, last, comp, plan);
+    detail::select(detail::contiguous_base(first), detail::contiguous_base(last_selected), detail::contiguous_base(last), comp,
+                   plan);
     ws::sort(policy, first, last_selected, comp);
   });
 }

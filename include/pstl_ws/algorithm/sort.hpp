@@ -10,6 +10,7 @@
 #include <iterator>  // for std::contiguous_iterator, std::iter_value_t, std::random_access_iterator, ...
 #include <memory>  // for std::to_address
 
+#include "pstl_ws/detail/backend/dispatch.hpp"
 #include "pstl_ws/detail/backend/split_plan.hpp"
 #include "pstl_ws/detail/backend/par_sort.hpp"
 #include "pstl_ws/detail/backend/radix_sort.hpp"
@@ -137,8 +138,9 @@ void sort(basic_policy<Kind> policy, It first, It last, Comp comp) {
   const auto n = static_cast<std::size_t>(last - first);
   const detail::split_plan plan(policy, n,
                                 detail::uses_radix_sort_v<It, Comp> ? detail::k_radix_sort_rule : detail::k_sort_rule);
-  plan.run([&] { detail::sort_parallel(first, n, comp, plan.grain()); },
-           [&] { detail::sort_on_caller(first, n, comp); });
+  const auto base = detail::contiguous_base(first);
+  plan.run([&] { detail::sort_parallel(base, n, comp, plan.grain()); },
+           [&] { detail::sort_on_caller(base, n, comp); });
 }
 
 /// sort with std::less<>.

@@ -42,7 +42,7 @@ template <execution_kind Kind, std::random_access_iterator It, class Comp>
 void stable_sort_random_access(const basic_policy<Kind>& policy, It first, It last, Comp& comp) {
   const auto n = static_cast<std::size_t>(last - first);
   const split_plan plan(policy, n, uses_radix_sort_v<It, Comp> ? k_stable_radix_sort_rule : k_stable_sort_rule);
-  plan.run([&] { stable_sort_on(first, n, comp, plan.grain(), plan.parallel()); });
+  plan.run([&] { stable_sort_on(contiguous_base(first), n, comp, plan.grain(), plan.parallel()); });
 }
 
 }  // namespace detail

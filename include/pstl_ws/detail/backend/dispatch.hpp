@@ -6,7 +6,8 @@
 #pragma once
 
 #include <cstddef>
-#include <iterator>  // for std::move_iterator, std::random_access_iterator, std::iter_difference_t
+#include <iterator>  // for std::move_iterator, std::random_access_iterator, std::iter_difference_t, std::contiguous_iterator
+#include <memory>  // for std::to_address
 
 #include "pstl_ws/execution.hpp"
 
@@ -30,6 +31,19 @@ concept random_access_traversal = std::random_access_iterator<It> || is_random_a
 /// indexable. Other calls run the sequential std:: algorithm.
 template <execution_kind Kind, class... Its>
 inline constexpr bool runs_in_parallel_v = basic_policy<Kind>::is_parallel && (random_access_traversal<Its> && ...);
+
+/// The iterator an in-place driver (the sorts, selection) runs on: a
+/// pointer for a contiguous iterator, so that one instantiation of the
+/// driver serves vectors, arrays, spans and pointers of a type (and a
+/// checked iterator costs nothing inside it); any other iterator as it is.
+template <class It>
+constexpr auto contiguous_base(It first) {
+  if constexpr (std::contiguous_iterator<It>) {
+    return std::to_address(first);
+  } else {
+    return first;
+  }
+}
 
 /// first + n, for an unsigned n.
 template <class I>
