@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>  // for std::iter_value_t, std::iter_difference_t
+#include <type_traits>  // for std::integral_constant
+#include <utility>  // for std::integer_sequence
 #include <vector>
 
 #include "pstl_ws/detail/backend/in_place_sort/sample_order.hpp"
@@ -121,20 +123,35 @@ class classifier {
   /// batch unvisited: `visited` then tells how many elements were.
   template <class It, class Visit>
   void classify(It first, std::size_t n, Visit&& visit, std::size_t& visited) const {
+    with_levels(std::make_integer_sequence<unsigned, k_sample_sort_log_buckets>(),
+                [&]<unsigned Levels>(std::integral_constant<unsigned, Levels>) {
+                  classify_with<Levels>(first, n, visit, visited);
+                });
+  }
+
+ private:
+  /// Calls f(std::integral_constant<unsigned, m_log_buckets>()): the tree's
+  /// depth as a constant, so that each batch's descent unrolls.
+  template <unsigned... Depths, class F>
+  void with_levels(std::integer_sequence<unsigned, Depths...>, F&& f) const {
+    ((m_log_buckets == Depths + 1 ? f(std::integral_constant<unsigned, Depths + 1>()) : void()), ...);
+  }
+
+  template <unsigned Levels, class It, class Visit>
+  void classify_with(It first, std::size_t n, Visit& visit, std::size_t& visited) const {
     using diff = std::iter_difference_t<It>;
     std::size_t begin = 0;
     for (; begin + k_classify_batch <= n; begin += k_classify_batch) {
-      classify_batch<k_classify_batch>(first + static_cast<diff>(begin), visit);
+      classify_batch<Levels, k_classify_batch>(first + static_cast<diff>(begin), visit);
       visited = begin + k_classify_batch;
     }
     for (; begin < n; ++begin) {
-      classify_batch<1>(first + static_cast<diff>(begin), visit);
+      classify_batch<Levels, 1>(first + static_cast<diff>(begin), visit);
       visited = begin + 1;
     }
   }
 
- private:
-  template <std::size_t Batch, class It, class Visit>
+  template <unsigned Levels, std::size_t Batch, class It, class Visit>
   void classify_batch(It first, Visit& visit) const {
     using diff = std::iter_difference_t<It>;
     typename Order::probe_type probe[Batch];
@@ -143,13 +160,13 @@ class classifier {
       probe[j] = m_order.probe(first[static_cast<diff>(j)]);
       node[j] = 1;
     }
-    for (unsigned level = 0; level < m_log_buckets; ++level) {
+    for (unsigned level = 0; level < Levels; ++level) {
       for (std::size_t j = 0; j < Batch; ++j) {
         node[j] = 2 * node[j] + static_cast<std::size_t>(m_order.node_less(m_tree[node[j]].m_node, probe[j]));
       }
     }
     for (std::size_t j = 0; j < Batch; ++j) {
-      std::size_t bucket = node[j] - m_buckets;
+      std::size_t bucket = node[j] - (std::size_t{1} << Levels);
       if (m_equal_buckets) {
         bucket = 2 * bucket + static_cast<std::size_t>(!m_order.probe_less(probe[j], m_sorted[bucket].m_node));
       }
