@@ -140,19 +140,34 @@ class classifier {
   template <unsigned Levels, class It, class Visit>
   void classify_with(It first, std::size_t n, Visit& visit, std::size_t& visited) const {
     using diff = std::iter_difference_t<It>;
+    // Locals, not members: visit() moves elements (memcpy for some types),
+    // which the compiler must otherwise take to change them.
+    const tree_view tree{m_tree.data(), m_sorted.data(), m_equal_buckets};
     std::size_t begin = 0;
     for (; begin + k_classify_batch <= n; begin += k_classify_batch) {
-      classify_batch<Levels, k_classify_batch>(first + static_cast<diff>(begin), visit);
+      classify_batch<Levels, k_classify_batch>(tree, first + static_cast<diff>(begin), visit);
       visited = begin + k_classify_batch;
     }
     for (; begin < n; ++begin) {
-      classify_batch<Levels, 1>(first + static_cast<diff>(begin), visit);
+      classify_batch<Levels, 1>(tree, first + static_cast<diff>(begin), visit);
       visited = begin + 1;
     }
   }
 
+  // A node in a struct of its own: std::vector<bool> would hand out proxies.
+  struct node_slot {
+    node_type m_node;
+  };
+
+  // What a descent reads.
+  struct tree_view {
+    node_slot* m_tree;
+    node_slot* m_sorted;
+    bool m_equal_buckets;
+  };
+
   template <unsigned Levels, std::size_t Batch, class It, class Visit>
-  void classify_batch(It first, Visit& visit) const {
+  void classify_batch(tree_view tree, It first, Visit& visit) const {
     using diff = std::iter_difference_t<It>;
     typename Order::probe_type probe[Batch];
     std::size_t node[Batch];
@@ -162,22 +177,18 @@ class classifier {
     }
     for (unsigned level = 0; level < Levels; ++level) {
       for (std::size_t j = 0; j < Batch; ++j) {
-        node[j] = 2 * node[j] + static_cast<std::size_t>(m_order.node_less(m_tree[node[j]].m_node, probe[j]));
+        node[j] = 2 * node[j] + static_cast<std::size_t>(m_order.node_less(tree.m_tree[node[j]].m_node, probe[j]));
       }
     }
     for (std::size_t j = 0; j < Batch; ++j) {
       std::size_t bucket = node[j] - (std::size_t{1} << Levels);
-      if (m_equal_buckets) {
-        bucket = 2 * bucket + static_cast<std::size_t>(!m_order.probe_less(probe[j], m_sorted[bucket].m_node));
+      if (tree.m_equal_buckets) {
+        bucket = 2 * bucket + static_cast<std::size_t>(!m_order.probe_less(probe[j], tree.m_sorted[bucket].m_node));
       }
       visit(static_cast<bucket_index>(bucket), first[static_cast<diff>(j)]);
     }
   }
 
-  // A node in a struct of its own: std::vector<bool> would hand out proxies.
-  struct node_slot {
-    node_type m_node;
-  };
   // The comparator may take non-const lvalues (std::sortable allows that),
   // so the nodes are mutable copies.
   mutable std::vector<node_slot> m_tree;    // m_tree[node], node in [1, m_buckets): the implicit search tree

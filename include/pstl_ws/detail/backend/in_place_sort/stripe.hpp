@@ -10,8 +10,10 @@
 #include <algorithm>  // for std::max
 #include <cstddef>
 #include <cstdint>
-#include <iterator>  // for std::iter_difference_t
-#include <memory>  // for std::destroy_at, std::construct_at
+#include <cstring>  // for std::memcpy
+#include <iterator>  // for std::iter_difference_t, std::iter_value_t, std::contiguous_iterator
+#include <memory>  // for std::destroy_at, std::construct_at, std::to_address
+#include <type_traits>  // for std::is_trivially_copyable_v, std::is_same_v
 #include <utility>  // for std::move
 #include <vector>
 
@@ -26,13 +28,25 @@ using bucket_index = std::uint16_t;
 template <class T>
 inline constexpr std::size_t sample_sort_block_v = std::max<std::size_t>(1, k_sample_sort_block_bytes / sizeof(T));
 
+/// Whether moving elements between the range at It and raw slots of T may
+/// copy their bytes: a trivially copyable T in contiguous memory, where the
+/// copy creates the objects (an implicit-lifetime type) and a destruction
+/// does nothing.
+template <class It, class T>
+inline constexpr bool bytes_move_v = std::contiguous_iterator<It> && std::is_trivially_copyable_v<T> &&
+                                     std::is_same_v<std::iter_value_t<It>, T>;
+
 /// Moves count elements of the range at `from` into raw slots at `to`,
 /// constructing them. The range keeps moved-from elements.
 template <class It, class T>
 void move_into_slots(It from, std::size_t count, T* to) noexcept {
-  using diff = std::iter_difference_t<It>;
-  for (std::size_t i = 0; i < count; ++i) {
-    std::construct_at(to + i, std::move(from[static_cast<diff>(i)]));
+  if constexpr (bytes_move_v<It, T>) {
+    std::memcpy(static_cast<void*>(to), std::to_address(from), count * sizeof(T));
+  } else {
+    using diff = std::iter_difference_t<It>;
+    for (std::size_t i = 0; i < count; ++i) {
+      std::construct_at(to + i, std::move(from[static_cast<diff>(i)]));
+    }
   }
 }
 
@@ -40,10 +54,14 @@ void move_into_slots(It from, std::size_t count, T* to) noexcept {
 /// range at `to` (assigning over moved-from elements), destroying the slots.
 template <class T, class It>
 void move_out_of_slots(T* from, std::size_t count, It to) noexcept {
-  using diff = std::iter_difference_t<It>;
-  for (std::size_t i = 0; i < count; ++i) {
-    to[static_cast<diff>(i)] = std::move(from[i]);
-    std::destroy_at(from + i);
+  if constexpr (bytes_move_v<It, T>) {
+    std::memcpy(static_cast<void*>(std::to_address(to)), from, count * sizeof(T));
+  } else {
+    using diff = std::iter_difference_t<It>;
+    for (std::size_t i = 0; i < count; ++i) {
+      to[static_cast<diff>(i)] = std::move(from[i]);
+      std::destroy_at(from + i);
+    }
   }
 }
 
@@ -51,9 +69,13 @@ void move_out_of_slots(T* from, std::size_t count, It to) noexcept {
 /// slots at `to`, destroying the former.
 template <class T>
 void relocate_slots(T* from, std::size_t count, T* to) noexcept {
-  for (std::size_t i = 0; i < count; ++i) {
-    std::construct_at(to + i, std::move(from[i]));
-    std::destroy_at(from + i);
+  if constexpr (bytes_move_v<T*, T>) {
+    std::memcpy(static_cast<void*>(to), from, count * sizeof(T));
+  } else {
+    for (std::size_t i = 0; i < count; ++i) {
+      std::construct_at(to + i, std::move(from[i]));
+      std::destroy_at(from + i);
+    }
   }
 }
 
@@ -82,18 +104,24 @@ class stripe {
   void classify(It first, const Classifier& classes, bucket_index* block_buckets) {
     using diff = std::iter_difference_t<It>;
     std::size_t visited = 0;
-    std::size_t write = m_write;  // a local: the element moves below cannot be taken to change it
+    // Locals, not members: the element moves below (memcpy for some types)
+    // cannot be taken to change them.
+    std::size_t write = m_write;
+    T* const slots = m_slots;
+    std::size_t* const fills = m_fill.data();
+    std::size_t* const blocks = m_blocks.data();
     auto to_buffer = [&](bucket_index bucket, T& element) {
-      std::size_t& fill = m_fill[bucket];
+      T* const buffer = slots + std::size_t{bucket} * k_block;
+      std::size_t fill = fills[bucket];
       if (fill == k_block) {  // write + k_block <= the read position: every slot there was read
-        move_out_of_slots(buffer(bucket), k_block, first + static_cast<diff>(write));
+        move_out_of_slots(buffer, k_block, first + static_cast<diff>(write));
         block_buckets[write / k_block] = bucket;
         write += k_block;
-        ++m_blocks[bucket];
+        ++blocks[bucket];
         fill = 0;
       }
-      std::construct_at(buffer(bucket) + fill, std::move(element));
-      ++fill;
+      std::construct_at(buffer + fill, std::move(element));
+      fills[bucket] = fill + 1;
     };
     try {
       classes.classify(first + static_cast<diff>(m_begin), m_end - m_begin, to_buffer, visited);
