@@ -31,7 +31,8 @@ inline constexpr std::size_t sample_sort_block_v = std::max<std::size_t>(1, k_sa
 /// Whether moving elements between the range at It and raw slots of T may
 /// copy their bytes: a trivially copyable T in contiguous memory, where the
 /// copy creates the objects (an implicit-lifetime type) and a destruction
-/// does nothing.
+/// does nothing. (No copy for count 0: either pointer may then be null,
+/// which memcpy does not allow.)
 template <class It, class T>
 inline constexpr bool bytes_move_v = std::contiguous_iterator<It> && std::is_trivially_copyable_v<T> &&
                                      std::is_same_v<std::iter_value_t<It>, T>;
@@ -41,7 +42,9 @@ inline constexpr bool bytes_move_v = std::contiguous_iterator<It> && std::is_tri
 template <class It, class T>
 void move_into_slots(It from, std::size_t count, T* to) noexcept {
   if constexpr (bytes_move_v<It, T>) {
-    std::memcpy(static_cast<void*>(to), std::to_address(from), count * sizeof(T));
+    if (count != 0) {
+      std::memcpy(static_cast<void*>(to), std::to_address(from), count * sizeof(T));
+    }
   } else {
     using diff = std::iter_difference_t<It>;
     for (std::size_t i = 0; i < count; ++i) {
@@ -55,7 +58,9 @@ void move_into_slots(It from, std::size_t count, T* to) noexcept {
 template <class T, class It>
 void move_out_of_slots(T* from, std::size_t count, It to) noexcept {
   if constexpr (bytes_move_v<It, T>) {
-    std::memcpy(static_cast<void*>(std::to_address(to)), from, count * sizeof(T));
+    if (count != 0) {
+      std::memcpy(static_cast<void*>(std::to_address(to)), from, count * sizeof(T));
+    }
   } else {
     using diff = std::iter_difference_t<It>;
     for (std::size_t i = 0; i < count; ++i) {
@@ -70,7 +75,9 @@ void move_out_of_slots(T* from, std::size_t count, It to) noexcept {
 template <class T>
 void relocate_slots(T* from, std::size_t count, T* to) noexcept {
   if constexpr (bytes_move_v<T*, T>) {
-    std::memcpy(static_cast<void*>(to), from, count * sizeof(T));
+    if (count != 0) {
+      std::memcpy(static_cast<void*>(to), from, count * sizeof(T));
+    }
   } else {
     for (std::size_t i = 0; i < count; ++i) {
       std::construct_at(to + i, std::move(from[i]));
