@@ -31,20 +31,27 @@ inline constexpr std::size_t sample_sort_block_v = std::max<std::size_t>(1, k_sa
 /// Whether moving elements between the range at It and raw slots of T may
 /// copy their bytes: a trivially copyable T in contiguous memory, where the
 /// copy creates the objects (an implicit-lifetime type) and a destruction
-/// does nothing. (No copy for count 0: either pointer may then be null,
-/// which memcpy does not allow.)
+/// does nothing.
 template <class It, class T>
 inline constexpr bool bytes_move_v = std::contiguous_iterator<It> && std::is_trivially_copyable_v<T> &&
                                      std::is_same_v<std::iter_value_t<It>, T>;
+
+/// Copies count elements' bytes from `from` to `to` (not overlapping); for
+/// count 0 copies nothing, where either pointer may be null (which memcpy
+/// does not allow).
+template <class T>
+void copy_bytes(T* to, const T* from, std::size_t count) noexcept {
+  if (count != 0) {
+    std::memcpy(static_cast<void*>(to), from, count * sizeof(T));
+  }
+}
 
 /// Moves count elements of the range at `from` into raw slots at `to`,
 /// constructing them. The range keeps moved-from elements.
 template <class It, class T>
 void move_into_slots(It from, std::size_t count, T* to) noexcept {
   if constexpr (bytes_move_v<It, T>) {
-    if (count != 0) {
-      std::memcpy(static_cast<void*>(to), std::to_address(from), count * sizeof(T));
-    }
+    copy_bytes(to, std::to_address(from), count);
   } else {
     using diff = std::iter_difference_t<It>;
     for (std::size_t i = 0; i < count; ++i) {
@@ -58,9 +65,7 @@ void move_into_slots(It from, std::size_t count, T* to) noexcept {
 template <class T, class It>
 void move_out_of_slots(T* from, std::size_t count, It to) noexcept {
   if constexpr (bytes_move_v<It, T>) {
-    if (count != 0) {
-      std::memcpy(static_cast<void*>(std::to_address(to)), from, count * sizeof(T));
-    }
+    copy_bytes(std::to_address(to), from, count);
   } else {
     using diff = std::iter_difference_t<It>;
     for (std::size_t i = 0; i < count; ++i) {
@@ -75,9 +80,7 @@ void move_out_of_slots(T* from, std::size_t count, It to) noexcept {
 template <class T>
 void relocate_slots(T* from, std::size_t count, T* to) noexcept {
   if constexpr (bytes_move_v<T*, T>) {
-    if (count != 0) {
-      std::memcpy(static_cast<void*>(to), from, count * sizeof(T));
-    }
+    copy_bytes(to, from, count);
   } else {
     for (std::size_t i = 0; i < count; ++i) {
       std::construct_at(to + i, std::move(from[i]));
