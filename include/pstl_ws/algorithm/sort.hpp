@@ -65,11 +65,15 @@ bool try_radix_sort([[maybe_unused]] It first, [[maybe_unused]] std::size_t n, [
 /// (then on a worker): the sample sort, down to ranges of `leaf` elements,
 /// for the element types it takes (sample_sortable_v), by the string order
 /// for strings under std::less (string_sorts_v), else by comp; other types
-/// take the quicksort (parallel) or the introsort.
+/// take the quicksort (parallel) or the introsort. Calls the radix sort
+/// takes come here only below radix_sort_min (at most 96 elements): those
+/// take the introsort, and the sample sort is not instantiated for them.
 template <std::random_access_iterator It, class Comp>
 void comparison_sort(It first, std::size_t n, Comp& comp, std::size_t leaf, bool parallel) {
   using T = std::iter_value_t<It>;
-  if constexpr (sample_sortable_v<T> && string_sorts_v<Comp, T>) {
+  if constexpr (uses_radix_sort_v<It, Comp>) {
+    sequential_sort(first, first + static_cast<std::iter_difference_t<It>>(n), comp);
+  } else if constexpr (sample_sortable_v<T> && string_sorts_v<Comp, T>) {
     sample_sort(first, n, string_order<T>(), leaf, parallel, sort_depth_limit(n));
   } else if constexpr (sample_sortable_v<T>) {
     sample_sort(first, n, comparison_order<T, Comp>(comp), leaf, parallel, sort_depth_limit(n));

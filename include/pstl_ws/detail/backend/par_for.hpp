@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>  // for std::addressof
 #include <type_traits>  // for std::invoke_result_t
 
 #include "pstl_ws/detail/backend/scratch_buffer.hpp"
@@ -49,9 +50,27 @@ bool run_with_scratch(const basic_policy<Kind>& policy, std::size_t n, Body& bod
   return run_on_pool(policy.pool(), with_slots);
 }
 
-template <class Leaf>
-void par_for_node(splitter split, std::size_t begin, std::size_t end, Leaf& leaf, cancellation& cancel,
-                  bool migrated) {
+/// A leaf of par_for by reference: any callable taking (begin, end). The
+/// recursion below is then compiled once for every leaf of every algorithm
+/// (it was once per leaf type: its joins were most of the sorts' test build
+/// time); a leaf costs one indirect call, next to a piece of at least min_len
+/// indices.
+class leaf_ref {
+ public:
+  template <class Leaf>
+  explicit leaf_ref(Leaf& leaf) noexcept
+      : m_leaf(std::addressof(leaf)),
+        m_call([](void* erased, std::size_t begin, std::size_t end) { (*static_cast<Leaf*>(erased))(begin, end); }) {}
+
+  void operator()(std::size_t begin, std::size_t end) const { m_call(m_leaf, begin, end); }
+
+ private:
+  void* m_leaf;
+  void (*m_call)(void*, std::size_t, std::size_t);
+};
+
+inline void par_for_node(splitter split, std::size_t begin, std::size_t end, leaf_ref leaf, cancellation& cancel,
+                         bool migrated) {
   if (const split_action action = split.split(end - begin, migrated); action != split_action::leaf) {
     const std::size_t mid = begin + (end - begin) / 2;
     join_halves(
@@ -80,7 +99,7 @@ template <class Leaf>
 void par_for(std::size_t n, std::size_t min_len, Leaf& leaf) {
   cancellation cancel;
   leaf_timer timer;
-  par_for_node(splitter(current_num_threads(), min_len, n, timer), 0, n, leaf, cancel, false);
+  par_for_node(splitter(current_num_threads(), min_len, n, timer), 0, n, leaf_ref(leaf), cancel, false);
 }
 
 /// par_for when `parallel`, else leaf(0, n) on the calling thread (which then
