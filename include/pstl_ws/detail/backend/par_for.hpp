@@ -51,10 +51,10 @@ bool run_with_scratch(const basic_policy<Kind>& policy, std::size_t n, Body& bod
 }
 
 /// A leaf of par_for by reference: any callable taking (begin, end). The
-/// recursion below is then compiled once for every leaf of every algorithm
-/// (it was once per leaf type: its joins were most of the sorts' test build
-/// time); a leaf costs one indirect call, next to a piece of at least min_len
-/// indices.
+/// recursion below, with its joins, is then compiled once for the leaves of
+/// every algorithm rather than once per leaf type, which made a program that
+/// sorts a few element types take minutes to build under the sanitizers; a
+/// leaf costs one indirect call per piece of at least min_len indices.
 class leaf_ref {
  public:
   template <class Leaf>
