@@ -69,8 +69,12 @@ class leaf_ref {
   void (*m_call)(void*, std::size_t, std::size_t);
 };
 
-inline void par_for_node(splitter split, std::size_t begin, std::size_t end, leaf_ref leaf, cancellation& cancel,
-                         bool migrated) {
+/// par_for's recursion. Leaf is always leaf_ref: a template only so that a
+/// translation unit that runs no par_for does not compile it (a header-only
+/// inline function would be, joins and all, in every one).
+template <class Leaf>
+void par_for_node(splitter split, std::size_t begin, std::size_t end, Leaf leaf, cancellation& cancel,
+                  bool migrated) {
   if (const split_action action = split.split(end - begin, migrated); action != split_action::leaf) {
     const std::size_t mid = begin + (end - begin) / 2;
     join_halves(
