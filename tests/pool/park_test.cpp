@@ -174,14 +174,20 @@ TEST_CASE("with park, a scope whose spawned job outlasts its body parks and retu
     const int total = on_a_worker(pool, [] {
       std::atomic<int> sum{0};
       std::atomic<bool> started{false};
+      std::atomic<bool> body_done{false};
       ws::scope([&](ws::scope_handle& scope) {
         scope.spawn([&] {
           started.store(true);
-          std::this_thread::sleep_for(5ms);
+          // The job outlasts the body by 50 ms: the body's thread reaches the
+          // scope's wait in that time even when descheduled (5 ms from the
+          // job's start was not always enough under ASan, 8 threads on 2 cores).
+          await(body_done);
+          std::this_thread::sleep_for(50ms);
           sum.fetch_add(2);
         });
         await(started);
         sum.fetch_add(1);
+        body_done.store(true);
       });
       return sum.load();
     });
