@@ -102,9 +102,9 @@ void check_skewed_radix_keys() {
 }
 
 /// Keys for the in-place radix sort's levels: spread over the whole key, all
-/// below 2^20 (the top bytes shared, skipped), doubles in [0, 1) (the top
-/// byte shared and the next few buckets holding most keys) and signed keys
-/// of both signs, at sizes around the least-significant-digit sort's leaf,
+/// below 2^20 (the top 44 bits shared and skipped, so the digits lie off
+/// byte boundaries), doubles in [0, 1) (exponent bits first, a few buckets
+/// holding most keys) and signed keys of both signs, at sizes around the least-significant-digit sort's leaf,
 /// sorted on every pool, ascending and descending.
 void check_in_place_radix_levels() {
   constexpr std::size_t leaf = ws::detail::k_radix_in_place_leaf;
@@ -140,7 +140,7 @@ void check_in_place_radix_levels() {
 
 }  // namespace
 
-TEST_CASE("sort of keys spread or sharing their top bytes equals std::sort around the in-place radix sort's leaf" * doctest::timeout(120)) {
+TEST_CASE("sort of keys spread or sharing their top bits equals std::sort around the in-place radix sort's leaf" * doctest::timeout(120)) {
   check_in_place_radix_levels();
 }
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // in_place_radix_sort: ws::sort's radix sort in bounded memory, after the
 // design of IPS2Ra (Axtmann, Witt, Ferizovic, Sanders, 2022). A level splits
-// the range in place by one byte of the key with the sample sort's block
-// distribution (split.hpp; the classifier is the digit), then sorts every
-// bucket the same way by the next byte, in parallel; ranges of up to
+// the range in place by an 8-bit digit of the key with the sample sort's
+// block distribution (split.hpp; the classifier is the digit), then sorts
+// every bucket the same way by the next 8 bits, in parallel; ranges of up to
 // k_radix_in_place_leaf elements are sorted by the least-significant-digit
 // sort in a room of that many slots per thread. Not stable: stable_sort
 // keeps the buffered radix sort (radix_sort.hpp). docs/sample-sort.md#the-radix-sort-in-place.
@@ -11,6 +11,7 @@
 
 #include <algorithm>  // for std::min
 #include <bit>  // for std::bit_width
+#include <climits>  // for CHAR_BIT
 #include <cstddef>
 #include <cstring>  // for std::memcpy
 #include <optional>
@@ -50,29 +51,25 @@ class radix_classifier {
   unsigned m_shift;
 };
 
-/// How many low bytes of the keys of data[0, n) (n >= 1) tell them apart:
-/// all keys agree on the bytes above. When 256 keys spread over the range
-/// already differ in the top byte, that is the answer; else one read of all
+/// How many low bits of the keys of data[0, n) (n >= 1) tell them apart:
+/// all keys agree on the bits above. When 256 keys spread over the range
+/// already differ in the top bit, that is the answer; else one read of all
 /// the keys tells (in parallel when `parallel`, then on a worker), cheaper
-/// than a level that would leave them all in one bucket.
+/// than a level whose digit would leave most keys in a few buckets.
 template <class Order, class E = typename Order::element>
-std::size_t bytes_that_differ(const E* data, std::size_t n, bool parallel, const Order& order) {
+std::size_t bits_that_differ(const E* data, std::size_t n, bool parallel, const Order& order) {
   using key = decltype(order.key(data[0]));
-  constexpr std::size_t k_key_bytes = sizeof(key);
   const key first_key = order.key(data[0]);
   auto differs = [&](std::size_t i) { return key(order.key(data[i]) ^ first_key); };
   auto either = [](key a, key b) { return key(a | b); };
-  const auto bytes_of = [](key bits) {
-    return (static_cast<std::size_t>(std::bit_width(bits)) + k_radix_bits - 1) / k_radix_bits;
-  };
   key sampled{0};
   for (std::size_t i = 0; i < n; i += std::max<std::size_t>(1, n / k_radix_buckets)) {
     sampled = either(sampled, differs(i));
   }
-  if (bytes_of(sampled) == k_key_bytes || n < 2) {
-    return k_key_bytes;
+  if (constexpr int k_key_bits = sizeof(key) * CHAR_BIT; std::bit_width(sampled) == k_key_bits) {
+    return k_key_bits;
   }
-  return bytes_of(par_reduce(n, k_radix_chunk, key{0}, differs, either, parallel));
+  return static_cast<std::size_t>(std::bit_width(par_reduce(n, k_radix_chunk, key{0}, differs, either, parallel)));
 }
 
 /// Sorts keys[0, n) on the calling thread by comparing their keys: where a
@@ -83,28 +80,31 @@ void sort_by_keys(E* keys, std::size_t n, const Order& order) {
   introsort(keys, keys + n, sort_depth_limit(static_cast<std::ptrdiff_t>(n)), by_key, false);
 }
 
-/// Sorts keys[0, n) by the low `bytes` bytes of their keys (the others being
-/// equal), in parallel when `parallel` (then on a worker); a level runs on
+/// Sorts keys[0, n) by the low `bits` bits of their keys (the others being
+/// equal), in parallel when `parallel` (then on a worker): a level splits
+/// them by bits [bits - 8, bits), its buckets by the 8 bits below, and so
+/// on, the last digit taking bits [0, 8). A level runs on
 /// one stripe per thread while it has k_sample_sort_grains_per_stripe ×
 /// `grain` elements per thread. `room`: k_radix_in_place_leaf slots for the
 /// least-significant-digit sort of the calling thread's small ranges, or
 /// null (then taken where needed).
 template <class Order, class E = typename Order::element>
-void radix_level(E* keys, std::size_t n, std::size_t bytes, std::size_t grain, bool parallel, const Order& order,
+void radix_level(E* keys, std::size_t n, std::size_t bits, std::size_t grain, bool parallel, const Order& order,
                  E* room) {
-  if (n < 2 || bytes == 0) {
+  if (n < 2 || bits == 0) {
     return;
   }
   if (room == nullptr && (n <= k_radix_in_place_leaf || !parallel)) {
     const scratch_buffer<E> own(std::min(n, k_radix_in_place_leaf));
     if (own.data() != nullptr) {
-      radix_level(keys, n, bytes, grain, parallel, order, own.data());
+      radix_level(keys, n, bits, grain, parallel, order, own.data());
     } else {
       sort_by_keys(keys, n, order);
     }
     return;
   }
   if (n <= k_radix_in_place_leaf) {
+    const std::size_t bytes = (bits + k_radix_bits - 1) / k_radix_bits;
     if (E* const sorted = lsd_radix_sort(keys, room, n, bytes, order); sorted != keys) {
       std::memcpy(keys, sorted, n * sizeof(E));
     }
@@ -113,7 +113,8 @@ void radix_level(E* keys, std::size_t n, std::size_t bytes, std::size_t grain, b
   const std::size_t stripe_min = k_sample_sort_grains_per_stripe * grain;
   const std::size_t stripes = parallel ? std::min(current_num_threads(), n / stripe_min) : 1;
   parallel = stripes > 1;
-  const radix_classifier<Order> digits(order, static_cast<unsigned>((bytes - 1) * k_radix_bits));
+  const std::size_t shift = bits > k_radix_bits ? bits - k_radix_bits : 0;
+  const radix_classifier<Order> digits(order, static_cast<unsigned>(shift));
   const std::optional<bucket_split> split =
       split_into_buckets(keys, n, digits, std::max<std::size_t>(stripes, 1), parallel);
   if (!split) {
@@ -134,7 +135,7 @@ void radix_level(E* keys, std::size_t n, std::size_t bytes, std::size_t grain, b
     for (std::size_t b = begin; b < end; ++b) {
       const std::size_t size = size_of(b);
       E* const bucket_room = !parallel ? room : size <= k_radix_in_place_leaf ? leaf_room.data() : nullptr;
-      radix_level(keys + split->m_begin[b], size, bytes - 1, grain, parallel, order, bucket_room);
+      radix_level(keys + split->m_begin[b], size, shift, grain, parallel, order, bucket_room);
     }
   };
   par_for_if(parallel, k_radix_buckets, 1, sort_buckets);
@@ -143,7 +144,7 @@ void radix_level(E* keys, std::size_t n, std::size_t bytes, std::size_t grain, b
 /// Sorts data[0, n) by `order` in bounded memory, in parallel when
 /// `parallel` (then on a worker): ranges of up to k_radix_in_place_leaf
 /// elements by the least-significant-digit sort, larger ones by levels of
-/// radix_level from the highest byte on which the keys differ; 1-byte keys
+/// radix_level from the highest bit on which the keys differ; 1-byte keys
 /// that are the elements by one counting pass.
 /// O(n × sizeof(key)) work; memory: a level's block buffers (256 blocks of
 /// k_sample_sort_block_bytes per stripe) and k_radix_in_place_leaf elements
@@ -154,9 +155,9 @@ void in_place_radix_sort(E* data, std::size_t n, std::size_t grain, bool paralle
   if constexpr (counts_in_place_v<Order>) {
     radix_sort(data, n, parallel, order);
   } else {
-    const std::size_t bytes =
-        n <= k_radix_in_place_leaf ? sizeof(typename Order::key_type) : bytes_that_differ(data, n, parallel, order);
-    radix_level(data, n, bytes, grain, parallel, order, static_cast<E*>(nullptr));
+    const std::size_t bits = n <= k_radix_in_place_leaf ? sizeof(typename Order::key_type) * CHAR_BIT
+                                                        : bits_that_differ(data, n, parallel, order);
+    radix_level(data, n, bits, grain, parallel, order, static_cast<E*>(nullptr));
   }
 }
 
