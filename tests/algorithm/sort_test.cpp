@@ -104,10 +104,12 @@ void check_skewed_radix_keys() {
 /// Keys for the in-place radix sort's levels: spread over the whole key, all
 /// below 2^20 (the top 44 bits shared and skipped, so the digits lie off
 /// byte boundaries), doubles in [0, 1) (exponent bits first, a few buckets
-/// holding most keys) and signed keys of both signs, at sizes around the least-significant-digit sort's leaf,
-/// sorted on every pool, ascending and descending.
+/// holding most keys) and signed keys of both signs, at sizes around the
+/// least-significant-digit sort's leaf (2^16 8-byte keys, 2^17 4-byte
+/// ones), sorted on every pool, ascending and descending.
 void check_in_place_radix_levels() {
-  constexpr std::size_t leaf = ws::detail::k_radix_in_place_leaf;
+  constexpr std::size_t leaf = ws::detail::radix_leaf_v<std::uint64_t>;
+  constexpr std::size_t leaf_of_int32 = ws::detail::radix_leaf_v<std::int32_t>;
   const auto check = [](auto values, auto comp) {
     auto expected = values;
     std::sort(expected.begin(), expected.end(), comp);
@@ -118,7 +120,7 @@ void check_in_place_radix_levels() {
       CHECK(actual == expected);
     }
   };
-  for (std::size_t n : {leaf, leaf + 1, 5 * leaf + 3}) {
+  for (std::size_t n : {leaf, leaf + 1, leaf_of_int32 + 1, 5 * leaf + 3}) {
     CAPTURE(n);
     std::mt19937_64 rng(n);
     std::vector<std::uint64_t> spread(n);

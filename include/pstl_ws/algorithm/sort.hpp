@@ -117,8 +117,9 @@ template <std::random_access_iterator It, class Comp>
 /// std::less<>, std::ranges::less, ...); else, for copy-constructible
 /// elements whose moves cannot throw, an in-place parallel sample sort
 /// (docs/sample-sort.md; std::string and std::string_view under std::less
-/// compare 8 characters at a time past the prefix a bucket shares); else a parallel quicksort whose top levels
-/// partition in parallel. Sorted and reverse-sorted inputs take one pass.
+/// compare 8 characters at a time past the prefix a bucket shares); else a
+/// parallel quicksort whose top levels partition in parallel. Sorted and
+/// reverse-sorted inputs take one pass.
 /// Sequential policies and short inputs (below k_sort_parallel_threshold
 /// elements, k_radix_sort_parallel_threshold for the radix sort; tuning.hpp;
 /// below 2 x grain when the policy sets one) run on the calling thread: the
@@ -127,8 +128,9 @@ template <std::random_access_iterator It, class Comp>
 /// default) sets the smallest stripe of a parallel sample sort or radix sort
 /// level (8 grains) and the quicksort's parts sorted by one thread.
 /// Complexity: O(n log n) comparisons (radix: O(n * sizeof(T))); extra
-/// memory a few block buffers and up to 2^16 elements per thread, whatever n
-/// (radix sort and sample sort: docs/sample-sort.md#memory); span
+/// memory a few block buffers and up to 2^16 elements (or 512 KiB of smaller
+/// ones) per thread, whatever n (radix sort and sample sort:
+/// docs/sample-sort.md#memory); span
 /// O(n / threads + log^2 n) for the quicksort.
 /// Bad input: a comparator that is not a strict weak ordering (say `<=`, or
 /// random answers) never causes an out-of-bounds access, a crash or a hang:

@@ -4,8 +4,8 @@
 // the range in place by an 8-bit digit of the key with the sample sort's
 // block distribution (split.hpp; the classifier is the digit), then sorts
 // every bucket the same way by the next 8 bits, in parallel; ranges of up to
-// k_radix_in_place_leaf elements are sorted by the least-significant-digit
-// sort in a room of that many slots per thread. Not stable: stable_sort
+// radix_leaf_v elements are sorted by the least-significant-digit sort in a
+// room of that many slots per thread. Not stable: stable_sort
 // keeps the buffered radix sort (radix_sort.hpp). docs/sample-sort.md#the-radix-sort-in-place.
 #pragma once
 
@@ -26,6 +26,12 @@
 #include "pstl_ws/thread_pool.hpp"
 
 namespace ws::detail {
+
+/// The largest range of E that the least-significant-digit sort takes, in a
+/// room of as many slots: k_radix_in_place_leaf elements (512 KiB of 8-byte
+/// keys), or k_radix_room_bytes of smaller ones (2^17 u32).
+template <class E>
+inline constexpr std::size_t radix_leaf_v = std::max(k_radix_in_place_leaf, k_radix_room_bytes / sizeof(E));
 
 /// One level's classifier (a level_classifier): an element's bucket is the
 /// digit of its key at bit `shift`. At shift 0 the buckets are done: their
@@ -85,7 +91,7 @@ void sort_by_keys(E* keys, std::size_t n, const Order& order) {
 /// them by bits [bits - 8, bits), its buckets by the 8 bits below, and so
 /// on, the last digit taking bits [0, 8). A level runs on
 /// one stripe per thread while it has k_sample_sort_grains_per_stripe ×
-/// `grain` elements per thread. `room`: k_radix_in_place_leaf slots for the
+/// `grain` elements per thread. `room`: radix_leaf_v<E> slots for the
 /// least-significant-digit sort of the calling thread's small ranges, or
 /// null (then taken where needed).
 template <class Order, class E = typename Order::element>
@@ -94,8 +100,8 @@ void radix_level(E* keys, std::size_t n, std::size_t bits, std::size_t grain, bo
   if (n < 2 || bits == 0) {
     return;
   }
-  if (room == nullptr && (n <= k_radix_in_place_leaf || !parallel)) {
-    const scratch_buffer<E> own(std::min(n, k_radix_in_place_leaf));
+  if (room == nullptr && (n <= radix_leaf_v<E> || !parallel)) {
+    const scratch_buffer<E> own(std::min(n, radix_leaf_v<E>));
     if (own.data() != nullptr) {
       radix_level(keys, n, bits, grain, parallel, order, own.data());
     } else {
@@ -103,7 +109,7 @@ void radix_level(E* keys, std::size_t n, std::size_t bits, std::size_t grain, bo
     }
     return;
   }
-  if (n <= k_radix_in_place_leaf) {
+  if (n <= radix_leaf_v<E>) {
     const std::size_t bytes = (bits + k_radix_bits - 1) / k_radix_bits;
     if (E* const sorted = lsd_radix_sort(keys, room, n, bytes, order); sorted != keys) {
       std::memcpy(keys, sorted, n * sizeof(E));
@@ -127,14 +133,14 @@ void radix_level(E* keys, std::size_t n, std::size_t bits, std::size_t grain, bo
     // of its buckets that fit one: most are far smaller than a room.
     std::size_t largest_small = 0;
     for (std::size_t b = begin; parallel && b < end; ++b) {
-      if (size_of(b) <= k_radix_in_place_leaf) {
+      if (size_of(b) <= radix_leaf_v<E>) {
         largest_small = std::max(largest_small, size_of(b));
       }
     }
     const scratch_buffer<E> leaf_room(largest_small);
     for (std::size_t b = begin; b < end; ++b) {
       const std::size_t size = size_of(b);
-      E* const bucket_room = !parallel ? room : size <= k_radix_in_place_leaf ? leaf_room.data() : nullptr;
+      E* const bucket_room = !parallel ? room : size <= radix_leaf_v<E> ? leaf_room.data() : nullptr;
       radix_level(keys + split->m_begin[b], size, shift, grain, parallel, order, bucket_room);
     }
   };
@@ -142,12 +148,12 @@ void radix_level(E* keys, std::size_t n, std::size_t bits, std::size_t grain, bo
 }
 
 /// Sorts data[0, n) by `order` in bounded memory, in parallel when
-/// `parallel` (then on a worker): ranges of up to k_radix_in_place_leaf
+/// `parallel` (then on a worker): ranges of up to radix_leaf_v<E>
 /// elements by the least-significant-digit sort, larger ones by levels of
 /// radix_level from the highest bit on which the keys differ; 1-byte keys
 /// that are the elements by one counting pass.
 /// O(n × sizeof(key)) work; memory: a level's block buffers (256 blocks of
-/// k_sample_sort_block_bytes per stripe) and k_radix_in_place_leaf elements
+/// k_sample_sort_block_bytes per stripe) and radix_leaf_v<E> elements
 /// per thread, whatever n. Falls back to the introsort when these cannot be
 /// had. Exceptions: none (the keys cannot throw).
 template <class Order, class E = typename Order::element>
@@ -155,7 +161,7 @@ void in_place_radix_sort(E* data, std::size_t n, std::size_t grain, bool paralle
   if constexpr (counts_in_place_v<Order>) {
     radix_sort(data, n, parallel, order);
   } else {
-    const std::size_t bits = n <= k_radix_in_place_leaf ? sizeof(typename Order::key_type) * CHAR_BIT
+    const std::size_t bits = n <= radix_leaf_v<E> ? sizeof(typename Order::key_type) * CHAR_BIT
                                                         : bits_that_differ(data, n, parallel, order);
     radix_level(data, n, bits, grain, parallel, order, static_cast<E*>(nullptr));
   }
