@@ -5,8 +5,8 @@
 // block distribution (split.hpp; the classifier is the digit), then sorts
 // every bucket the same way by the next 8 bits, in parallel; ranges of up to
 // radix_leaf_v elements are sorted by the least-significant-digit sort in a
-// room of that many slots per thread. Not stable: stable_sort
-// keeps the buffered radix sort (radix_sort.hpp). docs/sample-sort.md#the-radix-sort-in-place.
+// room of that many slots per thread. Not stable: stable_sort keeps the
+// buffered radix sort (radix_sort.hpp). docs/sample-sort.md#the-radix-sort-in-place.
 #pragma once
 
 #include <algorithm>  // for std::min
@@ -162,7 +162,7 @@ void in_place_radix_sort(E* data, std::size_t n, std::size_t grain, bool paralle
     radix_sort(data, n, parallel, order);
   } else {
     const std::size_t bits = n <= radix_leaf_v<E> ? sizeof(typename Order::key_type) * CHAR_BIT
-                                                        : bits_that_differ(data, n, parallel, order);
+                                                  : bits_that_differ(data, n, parallel, order);
     radix_level(data, n, bits, grain, parallel, order, static_cast<E*>(nullptr));
   }
 }
