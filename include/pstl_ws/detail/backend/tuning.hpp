@@ -95,8 +95,9 @@ inline constexpr std::size_t k_radix_large_bucket = std::size_t{1} << 18;
 /// distribution.
 inline constexpr std::size_t k_radix_in_place_leaf = std::size_t{1} << 16;
 /// The bytes of a room of the in-place radix sort's leaves, at least: in L2.
-/// 10^5 u32 (0.4 MB) sorted in one such room took 0.36 ms, through a level
-/// of the block distribution and rooms of 2^16 elements 0.69 (the harness).
+/// 10^5 u32 (0.4 MB) sorted through a level of the block distribution and
+/// rooms of 2^16 elements took 1.59 times the buffered sort's time; in one
+/// such room, 0.98-1.05 times (the harness, builds alternated).
 inline constexpr std::size_t k_radix_room_bytes = std::size_t{512} << 10;
 
 // sort's sample sort (detail/backend/in_place_sort/, docs/sample-sort.md).
