@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The element types the sort fuzz target sorts: int (the radix sort's and the
-// introsort's fast paths), record (copyable, owns a heap string), box
+// introsort's fast paths, and under the other comparators the sample sort's
+// branch-free base case, small_sort), record (copyable, owns a heap string), box
 // (move-only, a std::unique_ptr) and text (a std::string whose order is its
 // key's: the sample sort's string order), each reduced to a key for the comparators
 // and an identity for the permutation checks. A lost, duplicated, torn or

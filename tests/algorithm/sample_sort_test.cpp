@@ -4,7 +4,10 @@
 // every thread count for records by a lambda, strings (by the string order:
 // zero and high bytes, shared prefixes, every spelling of less), pairs and
 // inputs whose sizes sit on the block and bucket boundaries, with few distinct keys (the
-// equality buckets) and with none repeated.
+// equality buckets) and with none repeated; pairs under every spelling of
+// less and greater (pair_less, checked against std::pair's operators too).
+// Its base case for small elements, small_sort, on its own: every size, bad
+// comparators, a throw at every call.
 #include <doctest/doctest.h>
 
 #include <pstl_ws/algorithm.hpp>
@@ -15,10 +18,13 @@
 #include <array>
 #include <atomic>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <random>
+#include <stdexcept>
 #include <span>
 #include <string>
 #include <string_view>
@@ -180,7 +186,7 @@ TEST_CASE("sort orders records by a lambda like std::sort on every pool, distinc
 
 TEST_CASE("sort orders records like std::sort at sizes on the block and bucket boundaries" * doctest::timeout(600)) {
   constexpr std::size_t block = ws::detail::sample_sort_block_v<record>;
-  for (std::size_t n : {2 * ws::detail::k_sample_sort_base_case + 1, block - 1, block, block + 1, 7 * block,
+  for (std::size_t n : {2 * ws::detail::k_small_sort_base_case + 1, block - 1, block, block + 1, 7 * block,
                         7 * block + 5, ws::detail::k_sample_sort_in_cache + 1, 256 * block + 3}) {
     CAPTURE(n);
     check_orders_like_std(records(n, n / 3 + 1), k_by_key, k_by_key_and_payload);
@@ -226,4 +232,133 @@ TEST_CASE("sort orders strings of zero bytes, high bytes and shared prefixes lik
     ws::ranges::sort(ws::par.on(pool), actual);
     CHECK(actual == expected);
   }
+}
+
+namespace {
+
+/// Sorts `v` by small_sort, the comparison order's base case, through
+/// pointers or, with `deque`, through std::deque's iterators.
+template <class Comp>
+void small_sort(std::vector<record>& v, Comp comp, bool deque) {
+  if (deque) {
+    std::deque<record> d(v.begin(), v.end());
+    ws::detail::small_sort(d.begin(), d.end(), comp);
+    v.assign(d.begin(), d.end());
+  } else {
+    ws::detail::small_sort(v.data(), v.data() + v.size(), comp);
+  }
+}
+
+/// v and `values` hold the same records.
+bool same_records(std::vector<record> v, std::vector<record> values) {
+  std::sort(v.begin(), v.end(), k_by_key_and_payload);
+  std::sort(values.begin(), values.end(), k_by_key_and_payload);
+  return v == values;
+}
+
+}  // namespace
+
+TEST_CASE("the base case orders every size up to its most like std::sort, through pointers and deque iterators" *
+          doctest::timeout(60)) {
+  for (std::size_t n = 0; n <= ws::detail::k_small_sort_max; ++n) {
+    const std::vector<record> values = records(n, n / 3 + 1);
+    for (bool deque : {false, true}) {
+      CAPTURE(n);
+      CAPTURE(deque);
+      std::vector<record> v = values;
+      small_sort(v, k_by_key, deque);
+      CHECK(std::is_sorted(v.begin(), v.end(), k_by_key));
+      CHECK(same_records(v, values));
+    }
+  }
+}
+
+TEST_CASE("the base case leaves a permutation for comparators that are not strict weak orders" * doctest::timeout(60)) {
+  const auto random = [](const record& a, const record& b) {
+    return ((a.m_payload * 0x9E3779B97F4A7C15ULL) ^ (b.m_payload * 0xC2B2AE3D27D4EB4FULL)) >> 63 != 0;
+  };
+  const auto always_true = [](const record&, const record&) { return true; };
+  const auto always_false = [](const record&, const record&) { return false; };
+  const auto less_equal = [](const record& a, const record& b) { return a.m_key <= b.m_key; };
+  for (std::size_t n = 0; n <= ws::detail::k_small_sort_max; ++n) {
+    CAPTURE(n);
+    const std::vector<record> values = records(n, n / 3 + 1);
+    std::vector<record> v = values;
+    small_sort(v, random, false);
+    CHECK(same_records(v, values));
+    v = values;
+    small_sort(v, always_true, false);
+    CHECK(same_records(v, values));
+    v = values;
+    small_sort(v, always_false, false);
+    CHECK(same_records(v, values));
+    v = values;
+    small_sort(v, less_equal, false);
+    CHECK(same_records(v, values));
+  }
+}
+
+TEST_CASE("an exception from the base case's comparator at any call reaches the caller and leaves a permutation" *
+          doctest::timeout(60)) {
+  for (std::size_t n : {std::size_t{8}, std::size_t{37}, ws::detail::k_small_sort_max}) {
+    CAPTURE(n);
+    const std::vector<record> values = records(n, n);
+    std::size_t calls = 0;
+    std::size_t throw_at = 0;  // none
+    const auto throwing = [&](const record& a, const record& b) {
+      if (++calls == throw_at) {
+        throw std::runtime_error("comparison");
+      }
+      return a.m_key < b.m_key;
+    };
+    std::vector<record> v = values;
+    small_sort(v, throwing, false);
+    const std::size_t total = calls;
+    CHECK(total > n);
+    for (throw_at = 1; throw_at <= total; ++throw_at) {
+      CAPTURE(throw_at);
+      calls = 0;
+      v = values;
+      CHECK_THROWS_AS(small_sort(v, throwing, false), std::runtime_error);
+      CHECK(same_records(v, values));
+    }
+  }
+}
+
+TEST_CASE("pair_less answers as std::pair's < and > for all members, NaN and signed zeros included" *
+          doctest::timeout(60)) {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  const std::array<double, 7> members{-inf, -1.0, -0.0, 0.0, 1.0, inf, std::numeric_limits<double>::quiet_NaN()};
+  std::vector<std::pair<double, double>> pairs;
+  for (double first : members) {
+    for (double second : members) {
+      pairs.emplace_back(first, second);
+    }
+  }
+  for (const auto& x : pairs) {
+    for (const auto& y : pairs) {
+      CAPTURE(x.first);
+      CAPTURE(x.second);
+      CAPTURE(y.first);
+      CAPTURE(y.second);
+      CHECK(ws::detail::pair_less<1>()(x, y) == (x < y));
+      CHECK(ws::detail::pair_less<-1>()(x, y) == (x > y));
+    }
+  }
+}
+
+TEST_CASE("sort orders pairs under every spelling of less and greater like std::sort on every pool" *
+          doctest::timeout(600)) {
+  using pair = std::pair<std::int64_t, double>;
+  std::vector<pair> values(ws_test::k_large_size / 4);
+  std::mt19937_64 rng(7);
+  for (pair& p : values) {
+    p = {static_cast<std::int64_t>(rng() % 1000) - 500, static_cast<double>(rng() % 4096) - 2048.5};
+  }
+  check_orders_like_std(values, std::less<>(), std::less<>());
+  check_orders_like_std(values, std::less<pair>(), std::less<>());
+  check_orders_like_std(values, std::ranges::less(), std::less<>());
+  check_orders_like_std(values, std::greater<>(), std::greater<>());
+  check_orders_like_std(values, std::greater<pair>(), std::greater<>());
+  check_orders_like_std(values, std::ranges::greater(), std::greater<>());
 }

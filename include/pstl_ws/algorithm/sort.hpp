@@ -15,6 +15,7 @@
 #include "pstl_ws/detail/backend/par_sort.hpp"
 #include "pstl_ws/detail/backend/radix_sort.hpp"
 #include "pstl_ws/detail/backend/in_place_sort/in_place_radix_sort.hpp"
+#include "pstl_ws/detail/backend/in_place_sort/pair_less.hpp"
 #include "pstl_ws/detail/backend/in_place_sort/sample_sort.hpp"
 #include "pstl_ws/detail/backend/in_place_sort/string_order.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
@@ -64,7 +65,8 @@ bool try_radix_sort([[maybe_unused]] It first, [[maybe_unused]] std::size_t n, [
 /// Sorts [first, first + n) by comparisons, in parallel when `parallel`
 /// (then on a worker): the sample sort, down to ranges of `leaf` elements,
 /// for the element types it takes (sample_sortable_v), by the string order
-/// for strings under std::less (string_sorts_v), else by comp; other types
+/// for strings under std::less (string_sorts_v), by pair_less for pairs of
+/// arithmetic values under std::less or std::greater, else by comp; other types
 /// take the quicksort (parallel) or the introsort. Calls the radix sort
 /// takes come here only below radix_sort_min (at most 96 elements): those
 /// take the introsort, and the sample sort is not instantiated for them.
@@ -75,6 +77,9 @@ void comparison_sort(It first, std::size_t n, Comp& comp, std::size_t leaf, bool
     sequential_sort(first, first + static_cast<std::iter_difference_t<It>>(n), comp);
   } else if constexpr (sample_sortable_v<T> && string_sorts_v<Comp, T>) {
     sample_sort(first, n, string_order<T>(), leaf, parallel, sort_depth_limit(n));
+  } else if constexpr (sample_sortable_v<T> && pair_less_applies_v<Comp, T>) {
+    pair_less<radix_direction_v<Comp, T>> less;
+    sample_sort(first, n, comparison_order<T, decltype(less)>(less), leaf, parallel, sort_depth_limit(n));
   } else if constexpr (sample_sortable_v<T>) {
     sample_sort(first, n, comparison_order<T, Comp>(comp), leaf, parallel, sort_depth_limit(n));
   } else if (parallel) {

@@ -23,15 +23,14 @@ int sort_depth_limit(Size n) noexcept {
   return 2 * static_cast<int>(std::bit_width(static_cast<std::size_t>(n)));
 }
 
-/// Insertion sort, bounded by the range for any comparator. The element being
-/// inserted is held in a local; the hole it leaves is filled by a destructor,
-/// so a comparator that throws still leaves a permutation.
+/// Inserts each element of [sorted_end, last) into the sorted
+/// [first, sorted_end) (not empty), bounded by the range for any comparator.
+/// The element being inserted is held in a local; the hole it leaves is
+/// filled by a destructor, so a comparator that throws still leaves a
+/// permutation.
 template <class It, class Comp>
-void insertion_sort(It first, It last, Comp& comp) {
-  if (first == last) {
-    return;
-  }
-  for (It i = first + 1; i != last; ++i) {
+void insert_sorted(It first, It sorted_end, It last, Comp& comp) {
+  for (It i = sorted_end; i != last; ++i) {
     if (!comp(*i, *(i - 1))) {
       continue;
     }
@@ -45,6 +44,14 @@ void insertion_sort(It first, It last, Comp& comp) {
       *gap.m_position = std::move(*(gap.m_position - 1));
       --gap.m_position;
     } while (gap.m_position != first && comp(value, *(gap.m_position - 1)));
+  }
+}
+
+/// Insertion sort (insert_sorted from the first element on): O(n^2).
+template <class It, class Comp>
+void insertion_sort(It first, It last, Comp& comp) {
+  if (first != last) {
+    insert_sorted(first, first + 1, last, comp);
   }
 }
 

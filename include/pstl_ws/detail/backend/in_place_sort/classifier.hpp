@@ -22,10 +22,10 @@ namespace ws::detail {
 
 /// How many buckets (log2) a level over n elements splits into: all of
 /// them (k_sample_sort_log_buckets) while more than two levels remain; else
-/// as many as leave buckets of about k_sample_sort_base_case elements after
-/// one level, or after two levels of equal fan-out.
-constexpr unsigned sample_sort_log_buckets(std::size_t n) noexcept {
-  const auto levels_to_base = static_cast<unsigned>(std::bit_width(n / k_sample_sort_base_case)) - 1;
+/// as many as leave buckets of about `base_case` elements after one level,
+/// or after two levels of equal fan-out.
+constexpr unsigned sample_sort_log_buckets(std::size_t n, std::size_t base_case) noexcept {
+  const auto levels_to_base = static_cast<unsigned>(std::bit_width(n / base_case)) - 1;
   if (levels_to_base > 2 * k_sample_sort_log_buckets) {
     return k_sample_sort_log_buckets;
   }
@@ -51,14 +51,15 @@ class classifier {
  public:
   using node_type = typename Order::node_type;
 
-  /// Samples [first, first + n) (n > 2 × k_sample_sort_base_case), sorts the
+  /// Samples [first, first + n) (n > 2 × Order::base_case), sorts the
   /// sample in place at the front, and builds the tree for 2^log_buckets
   /// buckets (fewer when the sample has fewer distinct values).
   template <class It>
   classifier(It first, std::size_t n, unsigned log_buckets, const Order& order) : m_order(order) {
     using diff = std::iter_difference_t<It>;
     const std::size_t wanted_buckets = std::size_t{1} << log_buckets;
-    const std::size_t step = std::max<std::size_t>(1, std::bit_width(n) / k_sample_sort_oversampling_divisor);
+    const std::size_t step =
+        std::max<std::size_t>(1, static_cast<std::size_t>(std::bit_width(n)) / k_sample_sort_oversampling_divisor);
     const std::size_t sample = std::min(n / 2, wanted_buckets * step - 1);
     // Fixed-seed draws: the same input splits the same way on every run.
     std::uint64_t state = 0x9e3779b97f4a7c15ULL ^ n;

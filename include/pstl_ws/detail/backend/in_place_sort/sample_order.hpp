@@ -12,13 +12,14 @@
 #include <cstddef>
 #include <memory>  // for std::addressof
 
+#include "pstl_ws/detail/backend/in_place_sort/small_sort.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 
 namespace ws::detail {
 
-/// The most elements a sample sort range sorted by its order's sort_small
-/// holds: ranges up to twice the base case are.
+/// The most elements an order whose base case is an insertion sort sorts by
+/// sort_small: twice k_sample_sort_base_case.
 inline constexpr std::size_t k_sample_sort_small = 2 * k_sample_sort_base_case;
 
 /// An order for elements of type T, as the sample sort uses it:
@@ -27,8 +28,9 @@ inline constexpr std::size_t k_sample_sort_small = 2 * k_sample_sort_base_case;
 /// - node_less(s, p): s < x; probe_less(p, s): x < s (x the probed element);
 /// - comparator(): a comparator for sorting samples (and ranges past the
 ///   depth limit);
-/// - sort_small(first, last): sorts a range of at most k_sample_sort_small
-///   elements, the sample sort's base case (an insertion sort);
+/// - base_case: the elements per bucket its last level aims at;
+/// - sort_small(first, last): sorts a range of at most 2 × base_case
+///   elements, the sample sort's base case;
 /// - between(lower, upper): the order for the elements of a bucket, lower
 ///   < x <= upper (nullptr for no bound), which may start further in.
 /// node_less and probe_less agree with comparator() on every pair.
@@ -41,16 +43,20 @@ concept sample_order = requires(const O& order, T& x, typename O::node_type& s, 
   order.comparator()(x, x);
   order.sort_small(&x, &x + 1);
   { order.between(bound, bound) } -> std::same_as<O>;
+  { O::base_case } -> std::convertible_to<std::size_t>;
 };
 
 /// The order of a comparator: nodes are copies of the splitters, a probe is
-/// the element's address, and every bucket sorts by the same comparator.
-/// Holds the comparator by address: the caller's outlives every level.
+/// the element's address, and every bucket sorts by the same comparator,
+/// its base case by small_sort where the elements are small_sortable_v and
+/// by insertion sort otherwise. Holds the comparator by address: the
+/// caller's outlives every level.
 template <class T, class Comp>
 class comparison_order {
  public:
   using node_type = T;
   using probe_type = T*;
+  static constexpr std::size_t base_case = small_sortable_v<T> ? k_small_sort_base_case : k_sample_sort_base_case;
 
   explicit comparison_order(Comp& comp) noexcept : m_comp(&comp) {}
 
@@ -65,7 +71,11 @@ class comparison_order {
   [[nodiscard]] Comp& comparator() const noexcept { return *m_comp; }
   template <class It>
   void sort_small(It first, It last) const {
-    insertion_sort(first, last, *m_comp);
+    if constexpr (small_sortable_v<T>) {
+      small_sort(first, last, *m_comp);
+    } else {
+      insertion_sort(first, last, *m_comp);
+    }
   }
   [[nodiscard]] comparison_order between(const node_type*, const node_type*) const noexcept { return *this; }
 

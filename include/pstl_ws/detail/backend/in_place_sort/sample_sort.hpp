@@ -36,9 +36,8 @@ inline constexpr bool sample_sortable_v = std::is_copy_constructible_v<T> &&
                                           std::is_nothrow_move_assignable_v<T>;
 
 /// Sorts [first, first + n) by `order` (a sample_order: the comparator's,
-/// comparison_order, or the string order): ranges of up to
-/// k_sample_sort_small elements by the order's sort_small (an insertion
-/// sort), ranges past `depth_limit` levels by the introsort; others by one
+/// comparison_order, or the string order): ranges of up to 2 ×
+/// Order::base_case elements by the order's sort_small, ranges past `depth_limit` levels by the introsort; others by one
 /// level of split_into_buckets and then each bucket the same way, by the
 /// bucket's order. In parallel when
 /// `parallel` (then on a worker): a level over at least
@@ -58,7 +57,7 @@ void sample_sort(It first, std::size_t n, const Order& order, std::size_t grain,
   using diff = std::iter_difference_t<It>;
   const It last = first + static_cast<diff>(n);
   auto&& comp = order.comparator();
-  if (n <= k_sample_sort_small) {
+  if (n <= 2 * Order::base_case) {
     order.sort_small(first, last);
     return;
   }
@@ -82,7 +81,7 @@ void sample_sort(It first, std::size_t n, const Order& order, std::size_t grain,
   std::optional<classifier<T, Order>> tree;
   std::optional<bucket_split> split;
   try {
-    tree.emplace(first, n, sample_sort_log_buckets(n), order);
+    tree.emplace(first, n, sample_sort_log_buckets(n, Order::base_case), order);
   } catch (const std::bad_alloc&) {
   }
   if (tree) {

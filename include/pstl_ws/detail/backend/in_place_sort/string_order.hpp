@@ -118,6 +118,8 @@ class string_order {
     bool operator()(const T& a, const T& b) const noexcept { return string_less_from(a, b, m_depth); }
   };
 
+  static constexpr std::size_t base_case = k_sample_sort_base_case;
+
   explicit string_order(std::size_t depth = 0) noexcept : m_depth(depth) {}
 
   [[nodiscard]] node_type node(const T& x) const { return {string_key(x, m_depth), x}; }
