@@ -30,6 +30,9 @@ inline constexpr bool pair_less_applies_v = is_arithmetic_pair_v<T> && radix_dir
 /// flags, not branches. O(1); cannot throw.
 template <int Direction>
 struct pair_less {
+  /// Lets the comparison order sort pairs' small ranges by small_sort.
+  using is_branch_free = void;
+
   template <class A, class B>
   [[nodiscard]] bool operator()(const std::pair<A, B>& x, const std::pair<A, B>& y) const noexcept {
     return Direction > 0 ? ascending(x, y) : ascending(y, x);
