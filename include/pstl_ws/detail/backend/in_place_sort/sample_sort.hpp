@@ -37,9 +37,10 @@ inline constexpr bool sample_sortable_v = std::is_copy_constructible_v<T> &&
 
 /// Sorts [first, first + n) by `order` (a sample_order: the comparator's,
 /// comparison_order, or the string order): ranges of up to 2 ×
-/// Order::base_case elements by the order's sort_small, ranges past `depth_limit` levels by the introsort; others by one
-/// level of split_into_buckets and then each bucket the same way, by the
-/// bucket's order. In parallel when
+/// Order::base_case elements by the order's sort_small, ranges past
+/// `depth_limit` levels by the introsort; others by one level of
+/// split_into_buckets and then each bucket the same way, by the bucket's
+/// order. In parallel when
 /// `parallel` (then on a worker): a level over at least
 /// two stripes of k_sample_sort_grains_per_stripe × `grain` elements runs on
 /// one stripe per pool thread, and buckets are sorted in parallel. A level of

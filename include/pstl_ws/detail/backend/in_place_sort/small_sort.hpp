@@ -111,7 +111,7 @@ template <class Src, class T, class Comp>
     for (std::size_t i = 4; i < size; ++i) {
       out[i] = in[static_cast<std::iter_difference_t<Src>>(i)];
     }
-    insert_sorted(out, out + 4, out + size, comp);
+    detail::insert_sorted(out, out + 4, out + size, comp);
     return true;
   }
   const std::size_t half = size / 2;
@@ -134,7 +134,7 @@ void small_sort(It first, It last, Comp& comp) {
   using T = std::iter_value_t<It>;
   const auto n = static_cast<std::size_t>(last - first);
   if (n < 8) {
-    insertion_sort(first, last, comp);
+    detail::insertion_sort(first, last, comp);
     return;
   }
   PSTL_WS_ASSERT(n <= k_small_sort_max);
