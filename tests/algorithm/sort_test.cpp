@@ -104,9 +104,11 @@ void check_skewed_radix_keys() {
 /// Keys for the in-place radix sort's levels: spread over the whole key, all
 /// below 2^20 (the top 44 bits shared and skipped, so the digits lie off
 /// byte boundaries), doubles in [0, 1) (exponent bits first, a few buckets
-/// holding most keys) and signed keys of both signs, at sizes around the
-/// least-significant-digit sort's leaf (2^16 8-byte keys, 2^17 4-byte
-/// ones), sorted on every pool, ascending and descending.
+/// holding most keys), signed keys of both signs, and keys that a leaf's
+/// top digits leave in runs (radix_leaf): 4 long runs (sorted further by
+/// radix levels) or about 2048 runs of some 32 keys (by the introsort), at
+/// sizes around the least-significant-digit sort's leaf (2^16 8-byte keys,
+/// 2^17 4-byte ones), sorted on every pool, ascending and descending.
 void check_in_place_radix_levels() {
   constexpr std::size_t leaf = ws::detail::radix_leaf_v<std::uint64_t>;
   constexpr std::size_t leaf_of_int32 = ws::detail::radix_leaf_v<std::int32_t>;
@@ -127,16 +129,22 @@ void check_in_place_radix_levels() {
     std::vector<std::uint64_t> low(n);
     std::vector<double> unit(n);
     std::vector<std::int32_t> signed_keys(n);
+    std::vector<std::uint64_t> long_runs(n);
+    std::vector<std::uint64_t> short_runs(n);
     for (std::size_t i = 0; i < n; ++i) {
       spread[i] = rng();
       low[i] = rng() % (1 << 20);
       unit[i] = static_cast<double>(rng() >> 11) / 9007199254740992.0;
       signed_keys[i] = static_cast<std::int32_t>(rng());
+      long_runs[i] = (rng() % 4) << 40 | rng() % (1 << 16);
+      short_runs[i] = (rng() % 2048) << 40 | rng() % 1024;
     }
     check(spread, std::less<>());
     check(low, std::greater<>());
     check(unit, std::less<>());
     check(signed_keys, std::greater<>());
+    check(long_runs, std::less<>());
+    check(short_runs, std::greater<>());
   }
 }
 

@@ -193,31 +193,40 @@ void scatter_digits(const E* first, const E* last, E* target, unsigned shift,
   }
 }
 
-/// Sorts keys[0, n) by the low `bytes` bytes of their keys (the others being
-/// equal) on the calling thread: one sweep counts every digit, then one
-/// scatter pass per byte on which the keys differ, back and forth between keys
-/// and scratch (n elements). Returns where the sorted elements are: keys or
+/// Sorts keys[0, n) by their digits at bits shift, shift + 8, ..., the first
+/// `passes` (at most Passes) of them, on the calling thread: one sweep counts
+/// Passes digits (all below the key's top bit), then one scatter pass per
+/// digit on which the keys differ, back and forth between keys and scratch
+/// (n elements). Stable. Returns where the sorted elements are: keys or
 /// scratch.
+template <std::size_t Passes, class Order, class E = typename Order::element>
+E* lsd_passes(E* keys, E* scratch, std::size_t n, unsigned shift, std::size_t passes, const Order& order) {
+  digit_counts<Passes> counts{};
+  count_digits(keys, keys + n, shift, counts, order);
+  E* source = keys;
+  E* target = scratch;
+  for (std::size_t pass = 0; pass < passes; ++pass) {
+    const auto digit_shift = static_cast<unsigned>(shift + pass * k_radix_bits);
+    if (counts[pass][order.digit(*source, digit_shift)] == n) {
+      continue;  // every key has the same digit here: the pass would move nothing
+    }
+    std::array<std::size_t, k_radix_buckets> next;
+    std::exclusive_scan(counts[pass].begin(), counts[pass].end(), next.begin(), std::size_t{0});
+    scatter_digits(source, source + n, target, digit_shift, next, order);
+    std::swap(source, target);
+  }
+  return source;
+}
+
+/// Sorts keys[0, n) by the low `bytes` bytes of their keys (the others being
+/// equal) on the calling thread: lsd_passes from bit 0. Stable. Returns where
+/// the sorted elements are: keys or scratch.
 template <class Order, class E = typename Order::element>
 E* lsd_radix_sort(E* keys, E* scratch, std::size_t n, std::size_t bytes, const Order& order) {
   if (n < 2 || bytes == 0) {
     return keys;
   }
-  digit_counts<sizeof(typename Order::key_type)> counts{};
-  count_digits(keys, keys + n, 0, counts, order);
-  E* source = keys;
-  E* target = scratch;
-  for (std::size_t pass = 0; pass < bytes; ++pass) {
-    const auto shift = static_cast<unsigned>(pass * k_radix_bits);
-    if (counts[pass][order.digit(*source, shift)] == n) {
-      continue;  // every key has the same digit here: the pass would move nothing
-    }
-    std::array<std::size_t, k_radix_buckets> next;
-    std::exclusive_scan(counts[pass].begin(), counts[pass].end(), next.begin(), std::size_t{0});
-    scatter_digits(source, source + n, target, shift, next, order);
-    std::swap(source, target);
-  }
-  return source;
+  return lsd_passes<sizeof(typename Order::key_type)>(keys, scratch, n, 0, bytes, order);
 }
 
 /// Where each of the 256 buckets of a pass starts, and (last) where they end.

@@ -99,6 +99,13 @@ inline constexpr std::size_t k_radix_in_place_leaf = std::size_t{1} << 16;
 /// rooms of 2^16 elements took 1.59 times the buffered sort's time; in one
 /// such room, 0.98-1.05 times (the harness, builds alternated).
 inline constexpr std::size_t k_radix_room_bytes = std::size_t{512} << 10;
+/// A leaf of the in-place radix sort sorts its keys by log2(n) + this many
+/// top bits (in whole digits), and the keys that agree on those by the bits
+/// below (radix_leaf): for random keys one in 16 is in such a run.
+inline constexpr std::size_t k_radix_leaf_spare_bits = 4;
+/// Runs of a leaf's keys that agree on its digits, up to this many, are
+/// sorted by the introsort, longer ones by radix levels.
+inline constexpr std::size_t k_radix_leaf_run_max = 64;
 
 // sort's sample sort (detail/backend/in_place_sort/, docs/sample-sort.md).
 

@@ -86,15 +86,65 @@ void sort_by_keys(E* keys, std::size_t n, const Order& order) {
   introsort(keys, keys + n, sort_depth_limit(static_cast<std::ptrdiff_t>(n)), by_key, false);
 }
 
+template <class Order, class E = typename Order::element>
+void radix_level(E* keys, std::size_t n, std::size_t bits, std::size_t grain, bool parallel, const Order& order,
+                 E* room);
+
+/// The digits by which a leaf of n keys is sorted: enough that there are
+/// 2^k_radix_leaf_spare_bits times as many digit values as keys, so that few
+/// random keys agree on all of them.
+constexpr std::size_t radix_leaf_passes(std::size_t n) noexcept {
+  return (static_cast<std::size_t>(std::bit_width(n)) + k_radix_leaf_spare_bits + k_radix_bits - 1) / k_radix_bits;
+}
+
+/// Sorts keys[0, n) (n <= radix_leaf_v<E>) by the low `bits` bits of their
+/// keys (the others being equal) on the calling thread, with room (n
+/// slots). If those bits span more than one digit past radix_leaf_passes(n),
+/// by least-significant-digit passes over the top radix_leaf_passes(n)
+/// digits only; keys that agree on those digits are then in runs (about one
+/// random key in 2^k_radix_leaf_spare_bits is in one), each sorted by the
+/// bits below: by the introsort up to k_radix_leaf_run_max keys, else by
+/// radix_level. Else by least-significant-digit passes over all of them.
+template <class Order, class E = typename Order::element>
+void radix_leaf(E* keys, std::size_t n, std::size_t bits, std::size_t grain, const Order& order, E* room) {
+  const std::size_t bytes = (bits + k_radix_bits - 1) / k_radix_bits;
+  const std::size_t passes = radix_leaf_passes(n);
+  if (bytes <= passes + 1) {
+    if (E* const sorted = lsd_radix_sort(keys, room, n, bytes, order); sorted != keys) {
+      std::memcpy(keys, sorted, n * sizeof(E));
+    }
+    return;
+  }
+  const auto low = static_cast<unsigned>(bits - passes * k_radix_bits);
+  E* const sorted = passes == 1   ? lsd_passes<1>(keys, room, n, low, 1, order)
+                    : passes == 2 ? lsd_passes<2>(keys, room, n, low, 2, order)
+                                  : lsd_passes<3>(keys, room, n, low, 3, order);
+  if (sorted != keys) {
+    std::memcpy(keys, sorted, n * sizeof(E));
+  }
+  for (std::size_t begin = 0; begin < n;) {
+    const auto top = order.key(keys[begin]) >> low;
+    std::size_t end = begin + 1;
+    while (end < n && order.key(keys[end]) >> low == top) {
+      ++end;
+    }
+    if (end - begin > k_radix_leaf_run_max) {
+      radix_level(keys + begin, end - begin, low, grain, false, order, room);
+    } else if (end - begin > 1) {
+      sort_by_keys(keys + begin, end - begin, order);
+    }
+    begin = end;
+  }
+}
+
 /// Sorts keys[0, n) by the low `bits` bits of their keys (the others being
 /// equal), in parallel when `parallel` (then on a worker): a level splits
 /// them by bits [bits - 8, bits), its buckets by the 8 bits below, and so
-/// on, the last digit taking bits [0, 8). A level runs on
+/// on, down to ranges of radix_leaf_v<E> keys (radix_leaf). A level runs on
 /// one stripe per thread while it has k_sample_sort_grains_per_stripe ×
 /// `grain` elements per thread. `room`: radix_leaf_v<E> slots for the
-/// least-significant-digit sort of the calling thread's small ranges, or
-/// null (then taken where needed).
-template <class Order, class E = typename Order::element>
+/// leaves of the calling thread, or null (then taken where needed).
+template <class Order, class E>
 void radix_level(E* keys, std::size_t n, std::size_t bits, std::size_t grain, bool parallel, const Order& order,
                  E* room) {
   if (n < 2 || bits == 0) {
@@ -110,10 +160,7 @@ void radix_level(E* keys, std::size_t n, std::size_t bits, std::size_t grain, bo
     return;
   }
   if (n <= radix_leaf_v<E>) {
-    const std::size_t bytes = (bits + k_radix_bits - 1) / k_radix_bits;
-    if (E* const sorted = lsd_radix_sort(keys, room, n, bytes, order); sorted != keys) {
-      std::memcpy(keys, sorted, n * sizeof(E));
-    }
+    radix_leaf(keys, n, bits, grain, order, room);
     return;
   }
   const std::size_t stripe_min = k_sample_sort_grains_per_stripe * grain;
