@@ -171,14 +171,17 @@ template <std::size_t Passes>
 using digit_counts = std::array<std::array<std::size_t, k_radix_buckets>, Passes>;
 
 /// Adds to counts[p] the digits of the keys in [first, last) at bit
-/// shift + p * k_radix_bits, for every p < Passes, in one sweep over the keys.
+/// shift + p * k_radix_bits, for every p < Passes, in one sweep over the keys:
+/// one shift by `shift` per key, the digits then at constant offsets (shifts
+/// by a variable cost more: counting the 4 digits of u32 keys that way made
+/// 10^7 of them sort about 10% slower).
 template <std::size_t Passes, class Order, class E = typename Order::element>
 void count_digits(const E* first, const E* last, unsigned shift, digit_counts<Passes>& counts,
                   const Order& order) noexcept {
   for (const E* it = first; it != last; ++it) {
-    const E& element = *it;
+    const auto key = order.key(*it) >> shift;
     [&]<std::size_t... P>(std::index_sequence<P...>) {
-      (++counts[P][order.digit(element, shift + unsigned{P} * k_radix_bits)], ...);
+      (++counts[P][static_cast<std::size_t>((key >> (P * k_radix_bits)) & (k_radix_buckets - 1))], ...);
     }(std::make_index_sequence<Passes>());
   }
 }
