@@ -107,6 +107,7 @@ constexpr std::size_t radix_leaf_passes(std::size_t n) noexcept {
 /// radix_level. Else by least-significant-digit passes over all of them.
 template <class Order, class E = typename Order::element>
 void radix_leaf(E* keys, std::size_t n, std::size_t bits, std::size_t grain, const Order& order, E* room) {
+  static_assert(radix_leaf_passes(radix_leaf_v<E>) <= 3, "the passes below dispatch to at most 3 digits");
   const std::size_t bytes = (bits + k_radix_bits - 1) / k_radix_bits;
   const std::size_t passes = radix_leaf_passes(n);
   if (bytes <= passes + 1) {
