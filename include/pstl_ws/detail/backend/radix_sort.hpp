@@ -181,7 +181,7 @@ void count_digits(const E* first, const E* last, unsigned shift, digit_counts<Pa
   for (const E* it = first; it != last; ++it) {
     const auto key = order.key(*it) >> shift;
     [&]<std::size_t... P>(std::index_sequence<P...>) {
-      (++counts[P][static_cast<std::size_t>((key >> (P * k_radix_bits)) & (k_radix_buckets - 1))], ...);
+      (++counts[P][static_cast<std::size_t>(key >> (P * k_radix_bits)) & (k_radix_buckets - 1)], ...);
     }(std::make_index_sequence<Passes>());
   }
 }
