@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: MIT
+// The translation unit that builds the tests' precompiled header
+// (tests/CMakeLists.txt): the header is all it holds.
