@@ -23,6 +23,13 @@
 
 namespace ws::detail {
 
+/// Whether other threads permute the same level at the same time. A thread
+/// alone moves the cursors by plain loads and stores: on x86 every atomic
+/// read-modify-write waits until the block copied just before it has left the
+/// store buffer, which made the permutation on one thread 1.4 times slower
+/// than with plain cursors (docs/sample-sort.md#block-permutation).
+enum class permutation_threads : bool { alone, shared };
+
 /// One bucket's cursors over its slots during the permutation: slots before
 /// `write` hold blocks home for good, slots in [write, read) blocks not yet
 /// looked at, slots from `read` on are empty or being read. Both cursors
@@ -37,29 +44,49 @@ class alignas(64) bucket_cursors {
 
   /// Claims the last unread slot, or nullopt when none is left. The caller
   /// moves the block out, then calls end_read().
+  template <permutation_threads Threads>
   std::optional<std::uint32_t> take() noexcept {
-    // Announced before the claim (both seq_cst): a writer whose claim sees
-    // this read's claim also sees it pending (wait_for_reads).
-    m_reading.fetch_add(1);
-    std::uint64_t word = m_word.load();
-    do {
+    if constexpr (Threads == permutation_threads::alone) {
+      const std::uint64_t word = m_word.load(std::memory_order_relaxed);  // relaxed: one thread alone moves the cursors; the joins around the phase publish them
       if (read_of(word) <= write_of(word)) {
-        end_read();
         return std::nullopt;
       }
-    } while (!m_word.compare_exchange_weak(word, word - 1));
-    return read_of(word) - 1;
+      m_word.store(word - 1, std::memory_order_relaxed);  // relaxed: one thread alone moves the cursors; the joins around the phase publish them
+      return read_of(word) - 1;
+    } else {
+      // Announced before the claim (both seq_cst): a writer whose claim sees
+      // this read's claim also sees it pending (wait_for_reads).
+      m_reading.fetch_add(1);
+      std::uint64_t word = m_word.load();
+      do {
+        if (read_of(word) <= write_of(word)) {
+          end_read<Threads>();
+          return std::nullopt;
+        }
+      } while (!m_word.compare_exchange_weak(word, word - 1));
+      return read_of(word) - 1;
+    }
   }
 
   /// The block of the slot take() gave has been moved out.
+  template <permutation_threads Threads>
   void end_read() noexcept {
-    m_reading.fetch_sub(1, std::memory_order_release);  // release: pairs with wait_for_reads' load
+    if constexpr (Threads == permutation_threads::shared) {
+      m_reading.fetch_sub(1, std::memory_order_release);  // release: pairs with wait_for_reads' load
+    }
   }
 
   /// Claims the next write slot: returns it and whether it still holds an
   /// unread block (the caller then swaps it out first).
+  template <permutation_threads Threads>
   std::pair<std::uint32_t, bool> claim_write() noexcept {
-    const std::uint64_t word = m_word.fetch_add(std::uint64_t{1} << 32);
+    std::uint64_t word = 0;
+    if constexpr (Threads == permutation_threads::alone) {
+      word = m_word.load(std::memory_order_relaxed);  // relaxed: one thread alone moves the cursors; the joins around the phase publish them
+      m_word.store(word + (std::uint64_t{1} << 32), std::memory_order_relaxed);  // relaxed: as the load
+    } else {
+      word = m_word.fetch_add(std::uint64_t{1} << 32);
+    }
     return {write_of(word), write_of(word) < read_of(word)};
   }
 
@@ -67,10 +94,13 @@ class alignas(64) bucket_cursors {
   /// claim_write() that found its slot past `read`, whose block a reader may
   /// still be moving. Spins, then yields (the reader may have lost its
   /// CPU): a move of one block takes a few hundred cycles.
+  template <permutation_threads Threads>
   void wait_for_reads() const noexcept {
-    for (unsigned spins = 0; m_reading.load() != 0; ++spins) {  // seq_cst: see take(); acquires end_read's release
-      if (spins >= k_cursor_spins) {
-        std::this_thread::yield();
+    if constexpr (Threads == permutation_threads::shared) {
+      for (unsigned spins = 0; m_reading.load() != 0; ++spins) {  // seq_cst: see take(); acquires end_read's release
+        if (spins >= k_cursor_spins) {
+          std::this_thread::yield();
+        }
       }
     }
   }
@@ -143,9 +173,9 @@ void compact_bucket_slots(It first, const level_layout<T>& layout, std::size_t b
 /// One thread's share of the permutation: starting at bucket `start`, takes
 /// unread blocks bucket after bucket and carries each home, swapping out the
 /// unread block it finds there, until no bucket has unread blocks. Any number
-/// of threads may run it at once, each with its own `swap` (2 blocks of raw
-/// slots); one run alone does the whole permutation.
-template <class It, class T>
+/// of threads may run it at once as `shared`, each with its own `swap` (2
+/// blocks of raw slots); one run alone does the whole permutation.
+template <permutation_threads Threads, class It, class T>
 void permute_blocks(It first, const level_layout<T>& layout, std::size_t start, T* swap) noexcept {
   using diff = std::iter_difference_t<It>;
   const std::size_t block = layout.m_block;
@@ -154,13 +184,13 @@ void permute_blocks(It first, const level_layout<T>& layout, std::size_t start, 
   T* displaced = swap + block;
   for (std::size_t i = 0; i < layout.m_buckets; ++i) {
     bucket_cursors& source = layout.m_cursors[(start + i) % layout.m_buckets];
-    while (const std::optional<std::uint32_t> slot = source.take()) {
+    while (const std::optional<std::uint32_t> slot = source.take<Threads>()) {
       move_into_slots(at(*slot), block, carried);
       bucket_index bucket = layout.m_block_buckets[*slot];
-      source.end_read();
+      source.end_read<Threads>();
       for (;;) {
         bucket_cursors& home = layout.m_cursors[bucket];
-        const auto [target, unread] = home.claim_write();
+        const auto [target, unread] = home.claim_write<Threads>();
         if (unread) {
           move_into_slots(at(target), block, displaced);
           const bucket_index displaced_bucket = layout.m_block_buckets[target];
@@ -169,7 +199,7 @@ void permute_blocks(It first, const level_layout<T>& layout, std::size_t start, 
           bucket = displaced_bucket;
           continue;
         }
-        home.wait_for_reads();
+        home.wait_for_reads<Threads>();
         if (layout.runs_past_end(target)) {
           relocate_slots(carried, block, layout.m_overflow);
         } else {

@@ -137,12 +137,16 @@ std::optional<bucket_split> split_into_buckets(It first, std::size_t n, const Cl
     }
   };
   par_for_if(parallel, buckets, k_sample_sort_bucket_grain, compact);
-  auto permute = [&](std::size_t begin_stripe, std::size_t end_stripe) {
-    for (std::size_t s = begin_stripe; s < end_stripe; ++s) {
-      permute_blocks(first, layout, s * buckets / stripes, swaps + 2 * s * block);
-    }
-  };
-  par_for_if(parallel, stripes, 1, permute);
+  if (parallel && stripes > 1) {
+    auto permute = [&](std::size_t begin_stripe, std::size_t end_stripe) {
+      for (std::size_t s = begin_stripe; s < end_stripe; ++s) {
+        permute_blocks<permutation_threads::shared>(first, layout, s * buckets / stripes, swaps + 2 * s * block);
+      }
+    };
+    par_for(stripes, 1, permute);
+  } else {
+    permute_blocks<permutation_threads::alone>(first, layout, 0, swaps);
+  }
   auto save = [&](std::size_t begin_bucket, std::size_t end_bucket) {
     for (std::size_t b = begin_bucket; b < end_bucket; ++b) {
       save_excess(first, layout, b);
