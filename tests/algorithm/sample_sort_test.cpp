@@ -184,6 +184,23 @@ TEST_CASE("sort orders records by a lambda like std::sort on every pool, distinc
   }
 }
 
+TEST_CASE("sort orders pairs and records by lambdas that compare member by member like std::sort on every pool" *
+          doctest::timeout(600)) {
+  // std::pair's < and std::tie's < return from two paths; the descent and
+  // the base case take their answers as flags (branch_free.hpp).
+  constexpr std::array<std::size_t, 1> default_grain{0};
+  using pair = std::pair<std::uint32_t, std::uint64_t>;
+  std::vector<pair> pairs(ws_test::k_large_size / 4);
+  std::mt19937_64 rng(11);
+  for (pair& p : pairs) {
+    p = {static_cast<std::uint32_t>(rng() % 500), rng() % 64};
+  }
+  const auto pair_less = [](const pair& x, const pair& y) { return x < y; };
+  check_orders_like_std(pairs, pair_less, pair_less, default_grain);
+  check_orders_like_std(records(ws_test::k_large_size / 4, 50), k_by_key_and_payload, k_by_key_and_payload,
+                        default_grain);
+}
+
 TEST_CASE("sort orders records like std::sort at sizes on the block and bucket boundaries" * doctest::timeout(600)) {
   constexpr std::size_t block = ws::detail::sample_sort_block_v<record>;
   for (std::size_t n : {2 * ws::detail::k_small_sort_base_case + 1, block - 1, block, block + 1, 7 * block,

@@ -177,6 +177,12 @@ class classifier {
       node[j] = 1;
     }
     for (unsigned level = 0; level < Levels; ++level) {
+      // Unrolled, so the batch's nodes stay in registers: GCC otherwise keeps
+      // a loop over the batch for larger comparators (std::tie of three
+      // members) and takes each node through memory, a store and a load in
+      // every step of the descent (10^7 such records 1.35 times IPS4o's
+      // time on one thread, 1.1 unrolled).
+#pragma GCC unroll 8
       for (std::size_t j = 0; j < Batch; ++j) {
         node[j] = 2 * node[j] + static_cast<std::size_t>(m_order.node_less(tree.m_tree[node[j]].m_node, probe[j]));
       }

@@ -11,9 +11,8 @@
 #include <concepts>  // for std::convertible_to, std::same_as
 #include <cstddef>
 #include <memory>  // for std::addressof
-#include <tuple>
-#include <utility>  // for std::pair
 
+#include "pstl_ws/detail/backend/in_place_sort/branch_free.hpp"
 #include "pstl_ws/detail/backend/in_place_sort/small_sort.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
@@ -48,38 +47,21 @@ concept sample_order = requires(const O& order, T& x, typename O::node_type& s, 
   { O::base_case } -> std::convertible_to<std::size_t>;
 };
 
-template <class T>
-inline constexpr bool is_pair_or_tuple_v = false;
-template <class A, class B>
-inline constexpr bool is_pair_or_tuple_v<std::pair<A, B>> = true;
-template <class... Ts>
-inline constexpr bool is_pair_or_tuple_v<std::tuple<Ts...>> = true;
-
-/// Whether the comparison order's base case is small_sort: for
-/// small_sortable_v elements, unless they are pairs or tuples compared by
-/// anything but a comparator that declares itself branch-free (pair_less).
-/// A pair's comparison, by operator< or by a lambda that spells it out, is
-/// lexicographic: it branches on the first members, and in a merge, whose
-/// every comparison is a coin flip, that branch mispredicts half the time.
-/// The insertion sort's comparisons are mostly "keep going", so the branch
-/// predicts: 100 000 pairs by a lambda `x < y`, 8 callers at once, took
-/// 1.2-1.6 times as long with small_sort.
-template <class T, class Comp>
-inline constexpr bool sorts_small_by_merges_v =
-    small_sortable_v<T> && (!is_pair_or_tuple_v<T> || requires { typename Comp::is_branch_free; });
-
 /// The order of a comparator: nodes are copies of the splitters, a probe is
 /// the element's address, and every bucket sorts by the same comparator,
-/// its base case by small_sort where sorts_small_by_merges_v and by
-/// insertion sort otherwise. Holds the comparator by address: the
-/// caller's outlives every level.
+/// its base case by small_sort for small_sortable_v elements and by
+/// insertion sort otherwise. Every comparison of the descent and of
+/// small_sort is taken as a flag (flag_of), so a comparator that returns
+/// from several paths (std::pair's <, std::tie's) still sorts without a
+/// branch on its answer. Holds the comparator by address: the caller's
+/// outlives every level.
 template <class T, class Comp>
 class comparison_order {
  public:
   using node_type = T;
   using probe_type = T*;
   static constexpr std::size_t base_case =
-      sorts_small_by_merges_v<T, Comp> ? k_small_sort_base_case : k_sample_sort_base_case;
+      small_sortable_v<T> ? k_small_sort_base_case : k_sample_sort_base_case;
 
   explicit comparison_order(Comp& comp) noexcept : m_comp(&comp) {}
 
@@ -88,13 +70,14 @@ class comparison_order {
   // The comparator takes non-const lvalues (std::sortable allows that), so
   // the nodes the tree passes are mutable. Inlined always: left to GCC 12's
   // heuristics, the tree's descent over pairs under std::less<> branched on
-  // every step instead of adding the comparison's flag (3x slower).
-  [[nodiscard, gnu::always_inline]] bool node_less(node_type& s, probe_type x) const { return (*m_comp)(s, *x); }
-  [[nodiscard, gnu::always_inline]] bool probe_less(probe_type x, node_type& s) const { return (*m_comp)(*x, s); }
+  // every step instead of adding the comparison's flag (3x slower); flag_of
+  // does the same for comparators inlined but folded into the descent.
+  [[nodiscard, gnu::always_inline]] bool node_less(node_type& s, probe_type x) const { return flag_of(*m_comp, s, *x); }
+  [[nodiscard, gnu::always_inline]] bool probe_less(probe_type x, node_type& s) const { return flag_of(*m_comp, *x, s); }
   [[nodiscard]] Comp& comparator() const noexcept { return *m_comp; }
   template <class It>
   void sort_small(It first, It last) const {
-    if constexpr (sorts_small_by_merges_v<T, Comp>) {
+    if constexpr (small_sortable_v<T>) {
       small_sort(first, last, *m_comp);
     } else {
       insertion_sort(first, last, *m_comp);

@@ -15,6 +15,7 @@
 #include <new>  // for std::launder
 #include <type_traits>  // for std::is_trivially_copy_constructible_v, ...
 
+#include "pstl_ws/detail/backend/in_place_sort/branch_free.hpp"
 #include "pstl_ws/detail/backend/sequential_sort.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
 #include "pstl_ws/detail/config.hpp"
@@ -34,30 +35,23 @@ inline constexpr bool small_sortable_v = std::is_trivially_copy_constructible_v<
 /// last-level bucket holds before it takes another level.
 inline constexpr std::size_t k_small_sort_max = 2 * k_small_sort_base_case;
 
-/// a if `take_a`, else b, computed with masks: GCC turns a conditional
-/// expression whose sides feed different stores into a branch, and a branch
-/// on a comparison of random keys mispredicts half the time.
-[[gnu::always_inline]] inline std::ptrdiff_t pick(bool take_a, std::ptrdiff_t a, std::ptrdiff_t b) noexcept {
-  return b ^ ((a ^ b) & -static_cast<std::ptrdiff_t>(take_a));
-}
-
 /// Sorts src[0, 4) into dst[0, 4) by five comparisons (src an iterator or
 /// a pointer, not overlapping dst). Whatever the comparator answers, dst
 /// gets each element once.
 template <class Src, class T, class Comp>
 [[gnu::always_inline]] inline void sort4_into(Src src, T* dst, Comp& comp) {
-  const bool swap_low = comp(src[1], src[0]);
-  const bool swap_high = comp(src[3], src[2]);
+  const bool swap_low = flag_of(comp, src[1], src[0]);
+  const bool swap_high = flag_of(comp, src[3], src[2]);
   const std::ptrdiff_t low_min = swap_low;
   const std::ptrdiff_t low_max = !swap_low;
   const std::ptrdiff_t high_min = 2 + std::ptrdiff_t{swap_high};
   const std::ptrdiff_t high_max = 2 + std::ptrdiff_t{!swap_high};
-  const bool min_is_high = comp(src[high_min], src[low_min]);
+  const bool min_is_high = flag_of(comp, src[high_min], src[low_min]);
   const bool max_is_high = !comp(src[high_max], src[low_max]);
   // The middle two are the losers of those two contests, in either order.
   const std::ptrdiff_t a = pick(min_is_high, low_min, high_min);
   const std::ptrdiff_t b = pick(max_is_high, low_max, high_max);
-  const bool swap_middle = comp(src[b], src[a]);
+  const bool swap_middle = flag_of(comp, src[b], src[a]);
   dst[0] = src[pick(min_is_high, high_min, low_min)];
   dst[1] = src[pick(swap_middle, b, a)];
   dst[2] = src[pick(swap_middle, a, b)];
@@ -81,11 +75,11 @@ template <class T, class Out, class Comp>
   std::ptrdiff_t left_back = half - 1;
   std::ptrdiff_t right_back = static_cast<std::ptrdiff_t>(n) - 1;
   for (std::ptrdiff_t front = 0; front < half; ++front) {
-    const bool take_right = comp(src[right], src[left]);
+    const bool take_right = flag_of(comp, src[right], src[left]);
     out[front] = src[pick(take_right, right, left)];
     right += take_right;
     left += !take_right;
-    const bool take_left = comp(src[right_back], src[left_back]);
+    const bool take_left = flag_of(comp, src[right_back], src[left_back]);
     out[static_cast<std::ptrdiff_t>(n) - 1 - front] = src[pick(take_left, left_back, right_back)];
     left_back -= take_left;
     right_back -= !take_left;
