@@ -184,10 +184,10 @@ TEST_CASE("sort orders records by a lambda like std::sort on every pool, distinc
   }
 }
 
-TEST_CASE("sort orders pairs and records by lambdas that compare member by member like std::sort on every pool" *
-          doctest::timeout(600)) {
-  // std::pair's < and std::tie's < return from two paths; the descent and
-  // the base case take their answers as flags (branch_free.hpp).
+TEST_CASE("sort orders pairs by a lambda x < y like std::sort on every pool" * doctest::timeout(600)) {
+  // std::pair's < returns from two paths (after the first members unless
+  // they are equal), as std::tie's does; the descent and the base case take
+  // its answers as flags (branch_free.hpp).
   constexpr std::array<std::size_t, 1> default_grain{0};
   using pair = std::pair<std::uint32_t, std::uint64_t>;
   std::vector<pair> pairs(ws_test::k_large_size / 4);
@@ -197,8 +197,6 @@ TEST_CASE("sort orders pairs and records by lambdas that compare member by membe
   }
   const auto pair_less = [](const pair& x, const pair& y) { return x < y; };
   check_orders_like_std(pairs, pair_less, pair_less, default_grain);
-  check_orders_like_std(records(ws_test::k_large_size / 4, 50), k_by_key_and_payload, k_by_key_and_payload,
-                        default_grain);
 }
 
 TEST_CASE("sort orders records like std::sort at sizes on the block and bucket boundaries" * doctest::timeout(600)) {
