@@ -47,7 +47,7 @@ template <class Src, class T, class Comp>
   const std::ptrdiff_t high_min = 2 + std::ptrdiff_t{swap_high};
   const std::ptrdiff_t high_max = 2 + std::ptrdiff_t{!swap_high};
   const bool min_is_high = flag_of(comp, src[high_min], src[low_min]);
-  const bool max_is_high = !comp(src[high_max], src[low_max]);
+  const bool max_is_high = !flag_of(comp, src[high_max], src[low_max]);
   // The middle two are the losers of those two contests, in either order.
   const std::ptrdiff_t a = pick(min_is_high, low_min, high_min);
   const std::ptrdiff_t b = pick(max_is_high, low_max, high_max);
