@@ -195,8 +195,8 @@ TEST_CASE("sort orders pairs by a lambda x < y like std::sort on every pool" * d
   for (pair& p : pairs) {
     p = {static_cast<std::uint32_t>(rng() % 500), rng() % 64};
   }
-  const auto pair_less = [](const pair& x, const pair& y) { return x < y; };
-  check_orders_like_std(pairs, pair_less, pair_less, default_grain);
+  const auto by_operator_less = [](const pair& x, const pair& y) { return x < y; };
+  check_orders_like_std(pairs, by_operator_less, by_operator_less, default_grain);
 }
 
 TEST_CASE("sort orders records like std::sort at sizes on the block and bucket boundaries" * doctest::timeout(600)) {
