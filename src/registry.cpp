@@ -27,7 +27,8 @@ struct registry::services final : private idle_chore {
   services(const pool_options& options, std::size_t num_slots, std::size_t num_workers)
       : m_options(options),
         m_scratch(scratch_limit_for(options.scratch_limit)),
-        m_sleep(num_slots, sleep::k_idle_spin_budget / num_workers, this) {}
+        m_sleep(num_slots, sleep::k_idle_spin_budget / num_workers, this,
+                options.num_threads > 1 ? stealing::on : stealing::off) {}
 
   [[nodiscard]] std::chrono::steady_clock::time_point chore_due() noexcept override {
     return m_scratch.idle_release_due();
@@ -176,23 +177,64 @@ std::size_t registry::fibers_made() const noexcept { return parks() ? m_fibers->
 
 void registry::leave_seat(std::size_t slot) noexcept {
   PSTL_WS_ASSERT(is_seat(slot) && slot < num_slots());
-  if (seat_request* const next = m_services->m_injected_calls.pop_seat_request()) {
-    // Handed over, never free: the latch's set and wait order this occupant's
-    // deque writes before the next one's, as the release store below and
-    // try_take_seat's acquire do otherwise. Nothing of *next after the set.
-    next->m_handed_seat = slot;
-    lock_latch::set(next->m_latch);
-    return;
+  injector& calls = m_services->m_injected_calls;
+  std::atomic<bool>& taken = m_thread_infos[slot].m_seat_taken;
+  for (;;) {
+    if (seat_request* const next = calls.pop_seat_request()) {
+      // Handed over, never free: the latch's set and wait order this
+      // occupant's deque writes before the next one's, as the store below and
+      // a taker's acquire CAS do otherwise. Nothing of *next after the set.
+      next->m_handed_seat = slot;
+      lock_latch::set(next->m_latch);
+      return;
+    }
+    PSTL_WS_TEST_HOOK(leaving_seat, slot);
+    // seq_cst store, then seq_cst load: against inject_call's request, then
+    // its CAS. Either this load sees the request, or that CAS sees the seat
+    // free (docs/seat.md#hand-over). The store also releases the deque to the
+    // next taker's acquire CAS (S4).
+    taken.store(false);
+    if (!calls.has_seat_request()) {
+      return;
+    }
+    // A request came while the seat was being freed: take the seat back to
+    // hand it over, unless a caller took it meanwhile (that caller leaves in turn).
+    bool expected = false;
+    // acquire: pairs with the release of whoever freed it, this thread itself.
+    if (!taken.compare_exchange_strong(expected, true, std::memory_order_acquire, std::memory_order_relaxed)) {
+      return;
+    }
   }
-  // release: pairs with try_take_seat's acquire CAS.
-  m_thread_infos[slot].m_seat_taken.store(false, std::memory_order_release);
 }
 
-void registry::inject(job_ref job, injected_as kind, seat_request* request) {
-  PSTL_WS_ASSERT(request == nullptr || kind == injected_as::new_call);
+std::optional<std::size_t> registry::inject_call(job_ref job, seat_request& request) {
+  injector& calls = m_services->m_injected_calls;
+  const bool queue_was_empty = calls.is_empty();
+  calls.push(job, &request);
+  PSTL_WS_TEST_HOOK(job_injected, static_cast<std::uintptr_t>(injected_as::new_call));
+  // A seat freed between the caller's try_take_seat and the push above: its
+  // leaver may have looked before the request was there. Look again, with
+  // seq_cst CASes after the request's seq_cst count (leave_seat's pair).
+  for (std::size_t slot = m_num_workers; slot < num_slots(); ++slot) {
+    bool expected = false;
+    if (m_thread_infos[slot].m_seat_taken.compare_exchange_strong(expected, true)) {
+      if (calls.withdraw(request)) {
+        return slot;
+      }
+      // A worker took the call, or a leaver is handing a seat to it: this
+      // seat goes to the next request, or becomes free again.
+      leave_seat(slot);
+      return std::nullopt;
+    }
+  }
+  m_sleep->new_injected_calls(1, queue_was_empty);
+  return std::nullopt;
+}
+
+void registry::inject(job_ref job, injected_as kind) {
   injector& queue = kind == injected_as::new_call ? m_services->m_injected_calls : m_services->m_injected_parts;
   const bool queue_was_empty = queue.is_empty();
-  queue.push(job, request);
+  queue.push(job);
   PSTL_WS_TEST_HOOK(job_injected, static_cast<std::uintptr_t>(kind));
   if (kind == injected_as::new_call) {
     m_sleep->new_injected_calls(1, queue_was_empty);

@@ -57,8 +57,8 @@ void idle_state::wake_partly() noexcept {
 
 // ---- sleep -------------------------------------------------------------------
 
-sleep::sleep(std::size_t n, std::chrono::nanoseconds idle_spin, idle_chore* chore)
-    : m_num_threads(n), m_idle_spin(idle_spin), m_chore(chore) {
+sleep::sleep(std::size_t n, std::chrono::nanoseconds idle_spin, idle_chore* chore, stealing steals)
+    : m_num_threads(n), m_idle_spin(idle_spin), m_chore(chore), m_steals(steals) {
   if (n > sleep_counters::k_threads_max) {
     throw std::invalid_argument("pstl_ws: a pool can have at most " +
                                 std::to_string(sleep_counters::k_threads_max) +
@@ -80,8 +80,12 @@ void sleep::work_found(const idle_state& idle) noexcept {
     m_top_idle.fetch_sub(top_idle_counts::k_one_awake);  // seq_cst: docs/scheduling.md#waking
   }
   // Becoming active again wakes up to two sleepers: if this thread found work,
-  // there may be more (docs/sleep.md#work-found).
-  wake_any_threads(m_counters.sub_inactive_thread());
+  // there may be more for thieves (docs/sleep.md#work-found). Where nobody
+  // steals, nobody could take it.
+  const std::size_t to_wake = m_counters.sub_inactive_thread();
+  if (m_steals == stealing::on) {
+    wake_any_threads(to_wake);
+  }
 }
 
 void sleep::top_thread_sleeps() noexcept {

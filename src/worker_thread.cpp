@@ -106,9 +106,9 @@ seated_caller::seated_caller(registry& target) noexcept {
   }
 }
 
-seated_caller::seated_caller(registry& target, const seat_request& handed) noexcept {
-  PSTL_WS_ASSERT(t_current == nullptr && handed.m_handed_seat.has_value());
-  m_worker.emplace(target, *handed.m_handed_seat);
+seated_caller::seated_caller(registry& target, std::size_t slot) noexcept {
+  PSTL_WS_ASSERT(t_current == nullptr && target.is_seat(slot));
+  m_worker.emplace(target, slot);
   t_current = &*m_worker;
 }
 

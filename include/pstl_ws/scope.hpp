@@ -42,7 +42,7 @@ class scope_handle {
     try {
       auto job = std::make_unique<detail::heap_job<spawned<function>>>(
           spawned<function>{this, std::optional<function>(std::forward<F>(f))});
-      detail::inject_or_push(*m_registry, job->as_job_ref(), detail::waited_by::scope);
+      detail::push_or_inject_part(*m_registry, job->as_job_ref());
       job.release();  // now owned by the queue; deletes itself once run
     } catch (...) {
       job_done();  // undo the count: the body's own count keeps the latch unset

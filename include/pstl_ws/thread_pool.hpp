@@ -104,8 +104,10 @@ class thread_pool {
     }
   }
 
-  /// Queues f() to run on this pool without waiting for it. The pool's
-  /// destructor waits for it. Cost: one allocation and one push.
+  /// Queues f() to run on this pool without waiting for it, as a new call:
+  /// a thread starts it at the top of its loop, never on the frame of a
+  /// call that waits. The pool's destructor waits for it. Cost: one
+  /// allocation and one push on the pool's injector (a mutex).
   /// Exceptions: std::bad_alloc if it cannot be queued; std::logic_error in a
   /// forked child if the pool was made before the fork. An exception escaping
   /// f has no caller to reach: like one escaping a std::thread, it ends the
@@ -119,7 +121,9 @@ class thread_pool {
     try {
       auto job = std::make_unique<detail::heap_job<detached<function>>>(
           detached<function>{m_registry.get(), std::optional<function>(std::forward<F>(f))});
-      detail::inject_or_push(*m_registry, job->as_job_ref(), detail::waited_by::nobody);
+      // A new call wherever it comes from, even a worker of this pool: only a
+      // thread at the top of its loop starts it (docs/scheduling.md).
+      m_registry->inject(job->as_job_ref(), detail::injected_as::new_call);
       job.release();  // owned by the queue now
     } catch (...) {
       m_registry->terminate();  // undo the count; the handle's own count remains

@@ -8,6 +8,7 @@
 #include <pstl_ws/detail/runtime/fiber_context.hpp>
 #include <pstl_ws/detail/runtime/worker_thread.hpp>
 #include <pstl_ws/join.hpp>
+#include <pstl_ws/scope.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
 #include <algorithm>
@@ -233,31 +234,73 @@ TEST_CASE("a join whose half was stolen returns before an unrelated call injecte
   }
 }
 
+TEST_CASE("a job a worker spawns is a new call: the caller waiting in a join never runs it" * doctest::timeout(60)) {
+  // b, stolen by a worker, spawns a job and holds on until it ran (or 200
+  // ms passed); meanwhile the caller waits for b and steals what it finds.
+  // Pushed on the worker's deque, the spawned job would be there to steal,
+  // and a caller with one worker would run it on its waiting frame.
+  for (std::size_t threads : {2, 3, 4, 8}) {
+    CAPTURE(threads);
+    ws::thread_pool pool(ws_test::pool_options(threads));
+    const std::thread::id caller = std::this_thread::get_id();
+    std::atomic<bool> spawned_ran{false};
+    std::thread::id spawned_on;
+    pool.install([&] {
+      std::atomic<bool> b_started{false};
+      ws::join([&] { REQUIRE(ws_test::eventually([&] { return b_started.load(); }, 10s)); },
+               [&] {
+                 b_started.store(true);
+                 pool.spawn([&] {
+                   spawned_on = std::this_thread::get_id();
+                   spawned_ran.store(true);
+                 });
+                 ws_test::eventually([&] { return spawned_ran.load(); }, 200ms);
+               });
+    });
+    REQUIRE(ws_test::eventually([&] { return spawned_ran.load(); }, 10s));
+    CHECK(spawned_on != caller);
+  }
+}
+
 namespace {
 
-/// A job that spawns its successor until `stop` or the deadline: under
-/// wait_policy::steal a worker's own spawn goes on its deque, so the deque is
-/// never empty.
-void spawn_chain(ws::thread_pool& pool, std::atomic<bool>& stop, std::atomic<int>& links,
+/// A scope's job that spawns its successor into the scope until `stop` or the
+/// deadline: a worker that runs one goes back to the top of its loop with the
+/// successor on its own deque, every time.
+void scope_chain(ws::scope_handle& scope, std::atomic<bool>& stop, std::atomic<int>& links,
                  clock_type::time_point deadline) {
   links.fetch_add(1);
   if (!stop.load() && clock_type::now() < deadline) {
-    pool.spawn([&pool, &stop, &links, deadline] { spawn_chain(pool, stop, links, deadline); });
+    scope.spawn([&stop, &links, deadline](ws::scope_handle& next) { scope_chain(next, stop, links, deadline); });
   }
 }
 
 }  // namespace
 
-TEST_CASE("a worker whose own spawned jobs never run out still starts a new call from outside" *
+TEST_CASE("a worker whose own deque a scope's jobs keep refilling still starts a new call from outside" *
           doctest::timeout(60)) {
+  // One worker and one seat. The caller in the seat spawns the chain's first
+  // job and spins in the scope's body (spinning, it steals nothing), so the
+  // chain runs on the worker, from its own deque.
+  ws::pool_options options = ws_test::pool_options(2);
+  options.seats = 1;
+  ws::thread_pool pool(options);
   std::atomic<bool> new_call_ran{false};
   std::atomic<int> links{0};
-  ws::thread_pool pool(ws_test::pool_options(1));  // destroyed first: it runs the chain's last job
   const auto deadline = clock_type::now() + 10s;
-  pool.spawn([&] { spawn_chain(pool, new_call_ran, links, deadline); });
+  std::thread holder([&] {
+    pool.install([&] {
+      ws::scope([&](ws::scope_handle& scope) {
+        scope.spawn([&](ws::scope_handle& next) { scope_chain(next, new_call_ran, links, deadline); });
+        while (!new_call_ran.load() && clock_type::now() < deadline) {
+        }
+      });
+    });
+  });
   REQUIRE(ws_test::eventually([&] { return links.load() > 100; }, 10s));
-  pool.spawn([&] { new_call_ran.store(true); });  // from outside: a new call
+  pool.spawn([&] { new_call_ran.store(true); });  // a new call
   // Own work first, but every 61st look from the top goes to injected calls.
   CHECK(ws_test::eventually([&] { return new_call_ran.load(); }, 5s));
   new_call_ran.store(true);  // ends the chain if the call never ran
+  holder.join();
 }

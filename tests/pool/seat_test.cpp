@@ -5,8 +5,10 @@
 // handed a seat when one frees first. docs/seat.md.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <mutex>
 #include <vector>
 #include <optional>
@@ -286,4 +288,75 @@ TEST_CASE("a caller handed a seat whose call throws gets its exception, and the 
     CHECK(caught.load() == 8);
     CHECK(pool.install([] { return ws_test::fib_by_join(10); }) == 55);
   }
+}
+
+TEST_CASE("a seat's leave looks through no queued jobs while no caller waits for a seat" * doctest::timeout(120)) {
+  // The only worker is held, and 200 000 spawned jobs wait behind it. An
+  // empty install (take the seat, leave it) costs the same with them queued
+  // as without: the leaver skips the queue when no seat request is in it.
+  // Looking through it would cost a scan of every entry, about 100 times an
+  // empty install's time; the bound allows 10 times, plus 0.1 ms for noise.
+  ws::pool_options options = ws_test::pool_options(1);
+  options.seats = 1;
+  ws::thread_pool pool(options);
+  std::atomic<bool> held{false};
+  std::atomic<bool> release{false};
+  pool.spawn([&] {
+    held.store(true);
+    ws_test::eventually([&] { return release.load(); }, std::chrono::seconds(60));
+  });
+  REQUIRE(ws_test::eventually([&] { return held.load(); }, std::chrono::seconds(10)));
+  auto median_install = [&pool] {
+    std::vector<std::chrono::steady_clock::duration> times;
+    for (int call = 0; call < 31; ++call) {
+      const auto start = std::chrono::steady_clock::now();
+      pool.install([] {});
+      times.push_back(std::chrono::steady_clock::now() - start);
+    }
+    std::nth_element(times.begin(), times.begin() + 15, times.end());
+    return times[15];
+  };
+  const auto with_none_queued = median_install();
+  for (int job = 0; job < 200'000; ++job) {
+    pool.spawn([] {});
+  }
+  const auto with_jobs_queued = median_install();
+  release.store(true);
+  using microseconds = std::chrono::duration<double, std::micro>;
+  const double none_queued_us = microseconds(with_none_queued).count();
+  const double jobs_queued_us = microseconds(with_jobs_queued).count();
+  CAPTURE(none_queued_us);
+  CAPTURE(jobs_queued_us);
+  CHECK(with_jobs_queued < 10 * with_none_queued + std::chrono::microseconds(100));
+}
+
+TEST_CASE("in a one-thread pool the worker's pushes wake no seat, which could not take them" * doctest::timeout(60)) {
+  // The caller in the seat waits for a call into another pool, asleep in
+  // this pool's sleep module; a second caller's fib, queued for the worker,
+  // pushes thousands of halves. Nobody steals in a one-thread pool, so none
+  // of those pushes may wake anyone: the only wake-up is the worker's own,
+  // for the queued call.
+  ws::pool_options options = ws_test::pool_options(1);
+  options.seats = 1;
+  ws::thread_pool pool(options);
+  ws::thread_pool other(ws_test::pool_options(1));
+  std::atomic<bool> seat_waiting{false};
+  std::atomic<bool> fib_done{false};
+  std::thread waiter([&] {
+    pool.install([&] {
+      other.install([&] {
+        seat_waiting.store(true);
+        ws_test::eventually([&] { return fib_done.load(); }, std::chrono::seconds(30));
+      });
+    });
+  });
+  REQUIRE(ws_test::eventually([&] { return seat_waiting.load(); }, std::chrono::seconds(10)));
+  // The worker and the seat both asleep.
+  REQUIRE(ws_test::eventually([&] { return pool.stats().sleeping_threads == 2; }, std::chrono::seconds(10)));
+  const std::uint64_t wake_ups_before = pool.stats().wake_ups;
+  CHECK(pool.install([] { return ws_test::fib_by_join(22); }) == 17711);
+  const std::uint64_t wake_ups = pool.stats().wake_ups - wake_ups_before;
+  fib_done.store(true);
+  waiter.join();
+  CHECK(wake_ups <= 1);
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Forced races: a test hook (detail/test_hook.hpp) stops one thread at a named
-// point of the sleep protocol or of a latch's set, another thread acts, then
-// the first is released. Each scenario is the interleaving a protocol step
-// exists for (docs/sleep.md, docs/latch.md), made to happen on every trial
+// point of the sleep protocol, of a latch's set or of a seat's leave, another
+// thread acts, then the first is released. Each scenario is the interleaving a
+// protocol step exists for (docs/sleep.md, docs/latch.md, docs/seat.md), made
+// to happen on every trial
 // instead of once in a while. A lost wake-up shows as a job that never runs:
 // the test then prints the trial and the point and aborts, since the pool
 // cannot be shut down around a thread that sleeps forever.
@@ -36,6 +37,8 @@ struct gate {
   std::atomic<bool> m_release_on_latch_set{false};
   // How many threads have left the latch_set point, stopped there or not.
   std::atomic<std::size_t> m_latch_sets_passed{0};
+  // How many jobs have been injected (the job_injected point).
+  std::atomic<std::size_t> m_injected{0};
 };
 gate g_gate;
 
@@ -67,6 +70,9 @@ void gate_hook(hook_point point, std::uintptr_t value) noexcept {
   if (point == hook_point::latch_set) {
     g_gate.m_latch_sets_passed.fetch_add(1);
   }
+  if (point == hook_point::job_injected) {
+    g_gate.m_injected.fetch_add(1);
+  }
 }
 
 /// Installs gate_hook for one test case and puts the previous hook back.
@@ -79,6 +85,7 @@ class gate_installed {
     g_gate.m_poster.store(std::thread::id{});
     g_gate.m_release_on_latch_set.store(false);
     g_gate.m_latch_sets_passed.store(0);
+    g_gate.m_injected.store(0);
   }
   ~gate_installed() { ws::detail::set_test_hook(m_previous); }
   gate_installed(const gate_installed&) = delete;
@@ -98,7 +105,7 @@ void arm(hook_point point, std::uintptr_t value) {
 
 const char* point_name(hook_point point) {
   static constexpr std::array<const char*, ws::detail::k_hook_points> k_names{
-      "job_injected",     "jobs_posted",       "before_steal", "announced_sleepy",
+      "job_injected",     "leaving_seat",      "jobs_posted",  "before_steal", "announced_sleepy",
       "before_jec_check", "before_final_look", "before_block", "latch_set"};
   return k_names[static_cast<unsigned>(point)];
 }
@@ -163,6 +170,7 @@ constexpr std::size_t k_sleeping_owner_trials = 10'000 / k_scale;
 constexpr std::size_t k_returning_owner_trials = 20'000 / k_scale;
 constexpr std::size_t k_cross_pool_trials = 1'000 / k_scale;
 constexpr std::size_t k_nested_searcher_trials = 2'000 / k_scale;
+constexpr std::size_t k_late_request_trials = 500 / k_scale;
 
 }  // namespace
 
@@ -326,4 +334,53 @@ TEST_CASE("a cross-pool setter stopped after its exchange touches no destroyed p
     await_latch_sets_passed(trial + 1, trial);  // the cross-pool latch's set is the trial's only one
   }
   check_forced(forced, k_cross_pool_trials);
+}
+
+TEST_CASE("a caller that queues its call while the seat's occupant leaves is handed the seat, not left to a busy worker" *
+          doctest::timeout(300)) {
+  // One worker and one seat. The worker runs a spawned job that holds it
+  // until the trial's call has returned (or 2 s have passed): a call left in
+  // the queue for the worker cannot return before that. The occupant stops
+  // in leave_seat after its look for a request, before it frees the seat;
+  // the caller, finding the seat taken, queues its call with a seat request;
+  // then the occupant goes on. Freeing the seat without a second look would
+  // leave the seat free and the call waiting (docs/seat.md#hand-over).
+  ws::pool_options options = ws_test::pool_options(1);
+  options.seats = 1;
+  ws::thread_pool pool(options);
+  const gate_installed installed;
+  const std::size_t seat = pool.num_worker_threads();
+  for (std::size_t trial = 0; trial < k_late_request_trials; ++trial) {
+    CAPTURE(trial);
+    std::atomic<bool> call_returned{false};
+    std::atomic<bool> worker_held{false};
+    std::atomic<bool> worker_free{false};
+    pool.spawn([&] {
+      worker_held.store(true);
+      ws_test::eventually([&] { return call_returned.load(); }, std::chrono::seconds(2));
+      worker_free.store(true);
+    });
+    await_or_abort([&] { return worker_held.load(); }, "the worker never ran the holding job", trial,
+                   hook_point::leaving_seat);
+    arm(hook_point::leaving_seat, seat);
+    std::thread occupant([&] { pool.install([] {}); });
+    await_or_abort([] { return g_gate.m_stopped.load(); }, "the occupant never got there", trial,
+                   hook_point::leaving_seat);
+    g_gate.m_stopped.store(false);
+    const std::size_t injected = g_gate.m_injected.load();
+    std::thread::id ran_on;
+    std::thread caller([&] {
+      pool.install([&] { ran_on = std::this_thread::get_id(); });
+      call_returned.store(true);
+    });
+    const std::thread::id caller_id = caller.get_id();
+    await_or_abort([&] { return g_gate.m_injected.load() > injected; }, "the caller never queued its call", trial,
+                   hook_point::leaving_seat);
+    let_stopped_thread_go();
+    occupant.join();
+    caller.join();
+    await_or_abort([&] { return worker_free.load(); }, "the holding job never ended", trial,
+                   hook_point::leaving_seat);
+    REQUIRE(ran_on == caller_id);  // in the seat, not on the worker after its job
+  }
 }

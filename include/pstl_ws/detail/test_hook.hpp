@@ -21,6 +21,8 @@ namespace ws::detail {
 enum class hook_point : unsigned {
   job_injected,       // registry::inject: the job is in its injector, before the PushFence
                       // (value: its injected_as, 0 for a new call)
+  leaving_seat,       // registry::leave_seat: no seat request found, before the seat is freed
+                      // (value: the seat's slot)
   jobs_posted,        // sleep::new_jobs: the counters moved, before any wake (value: jobs)
   before_steal,       // worker_thread::steal: before each victim's deque (value: worker index)
   announced_sleepy,   // sleep: the JEC was made even, before the next search (value: worker index)
@@ -30,7 +32,7 @@ enum class hook_point : unsigned {
   latch_set,          // spin_latch / count_latch: SET exchanged in, before the owner is notified
                       // (value: the state SET replaced)
 };
-inline constexpr unsigned k_hook_points = 8;
+inline constexpr unsigned k_hook_points = 9;
 
 #if PSTL_WS_TEST_HOOKS
 /// A hook: runs on the thread that reached `point`, and may block it (for a

@@ -39,10 +39,13 @@ in_worker_result_t<Op> in_worker_cold(registry& target, Op& op) {
   auto body = injected_body(op);
   stack_job<lock_latch, decltype(body)> job(body);
   seat_request request{&job.latch()};
-  target.inject(job.as_job_ref(), injected_as::new_call, &request);
-  job.latch().wait();
-  if (request.m_handed_seat) {
-    seated_caller seat(target, request);
+  std::optional<std::size_t> slot = target.inject_call(job.as_job_ref(), request);
+  if (!slot) {
+    job.latch().wait();
+    slot = request.m_handed_seat;
+  }
+  if (slot) {
+    seated_caller seat(target, *slot);
     return invoke_to_result(op, seat.worker(), false);
   }
   return job.into_result();
@@ -85,22 +88,19 @@ in_worker_result_t<Op> in_any_worker(Op& op) {
   return in_worker_cold(global_registry(), op);
 }
 
-/// Who waits for a queued job: a scope, or nobody (thread_pool::spawn).
-enum class waited_by { scope, nobody };
-
-/// Queues a job: on the current thread's deque if it works for `target`, else
-/// through the injector: a scope's job as part of the scope's call, a job
-/// nobody waits for as a new call. A job nobody waits for never goes on a seat's deque,
-/// which must be empty when its caller leaves, nor, under wait_policy::park, on
-/// any deque: a frame runs what is on its worker's deque before it parks, and
-/// that must be work it waits for (docs/park.md#parking). Throws std::bad_alloc.
-inline void inject_or_push(registry& target, job_ref job, waited_by waiter) {
+/// Queues a job that a wait in `target` waits for (a scope's): on the
+/// current thread's deque if it works for `target`, else through the
+/// injector, as part of the call that waits. Throws std::bad_alloc.
+/// (A job nobody waits for, thread_pool::spawn's, is a new call wherever it
+/// comes from and always goes through the injector: on a deque, a thread
+/// inside a wait could steal it and run it on its waiting frame,
+/// docs/scheduling.md.)
+inline void push_or_inject_part(registry& target, job_ref job) {
   worker_thread* const current = worker_thread::current();
-  if (current != nullptr && &current->owner() == &target &&
-      (waiter == waited_by::scope || (!current->is_seat() && !target.parks()))) {
+  if (current != nullptr && &current->owner() == &target) {
     current->push(job);
   } else {
-    target.inject(job, waiter == waited_by::scope ? injected_as::part_of_call : injected_as::new_call);
+    target.inject(job, injected_as::part_of_call);
   }
 }
 

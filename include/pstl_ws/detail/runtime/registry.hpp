@@ -131,18 +131,25 @@ class registry final : public std::enable_shared_from_this<registry> {
     return std::nullopt;
   }
   /// Hands seat `slot` to the oldest caller waiting with a seat request, if
-  /// any, else frees it.
+  /// any, else frees it; frees it only so that a request queued meanwhile
+  /// is seen by its leaver or sees the seat free (docs/seat.md#hand-over).
   void leave_seat(std::size_t slot) noexcept;
 
   /// Hands a job to the pool from any thread, waking a worker if the sleep
-  /// rules say so: a new_call (a call from outside every pool, a spawned job
-  /// nobody waits for) is started only by a thread at the top of its loop; a
-  /// part_of_call (a call from a worker of another pool, a scope's job spawned
-  /// there) may be taken by any thread, even inside a wait, since the call
-  /// it belongs to may be what every thread here waits for
-  /// (docs/scheduling.md). A new call may carry the seat request of the
-  /// caller waiting for it. Throws std::bad_alloc; the job is then not queued.
-  void inject(job_ref job, injected_as kind, seat_request* request = nullptr);
+  /// rules say so: a new_call (a spawned job nobody waits for) is started
+  /// only by a thread at the top of its loop; a part_of_call (a call from a
+  /// worker of another pool, a scope's job spawned there) may be taken by any
+  /// thread, even inside a wait, since the call it belongs to may be what
+  /// every thread here waits for (docs/scheduling.md). Throws std::bad_alloc;
+  /// the job is then not queued.
+  void inject(job_ref job, injected_as kind);
+  /// For a caller from outside that found every seat taken: queues its call
+  /// as a new call carrying its seat request, then takes a seat freed
+  /// meanwhile if there is one, withdrawing the call. Returns that seat's
+  /// slot (the call is then the caller's to run), or nothing: the call is
+  /// queued, and the caller waits on request.m_latch until a worker ran it
+  /// or a leaver handed it a seat. Throws std::bad_alloc; nothing is then queued.
+  [[nodiscard]] std::optional<std::size_t> inject_call(job_ref job, seat_request& request);
   /// Whether an injected job waits that a thread searching from `level` may take.
   [[nodiscard]] bool has_injected_job(search_level level) const noexcept;
   /// The oldest injected job a thread searching from `level` may take: parts

@@ -147,6 +147,11 @@ class idle_chore {
   ~idle_chore() = default;
 };
 
+/// Whether the threads of a pool steal from each other's deques: not in a
+/// pool of one thread, whose worker and seats each run only their own
+/// (docs/seat.md#slots-and-thread-counts).
+enum class stealing : bool { off, on };
+
 /// The sleep module of one registry.
 class sleep {
  public:
@@ -166,16 +171,18 @@ class sleep {
   static constexpr std::chrono::microseconds k_idle_spin_budget{200};
 
   /// A sleep module for n threads whose idle rounds last at least idle_spin
-  /// (0: just the rounds), and whose worker 0 does `chore` while it sleeps
-  /// (none if null; it must outlive the workers). Throws
-  /// std::invalid_argument if n exceeds sleep_counters::k_threads_max.
+  /// (0: just the rounds), whose worker 0 does `chore` while it sleeps
+  /// (none if null; it must outlive the workers), and whose threads steal or
+  /// not (without stealing, a thread that finds work wakes nobody to help).
+  /// Throws std::invalid_argument if n exceeds sleep_counters::k_threads_max.
   explicit sleep(std::size_t n, std::chrono::nanoseconds idle_spin = std::chrono::nanoseconds::zero(),
-                 idle_chore* chore = nullptr);
+                 idle_chore* chore = nullptr, stealing steals = stealing::on);
 
   /// The worker starts searching from `level`: it becomes inactive.
   idle_state start_looking(std::size_t worker_index, search_level level) noexcept;
-  /// The worker found work (or its latch was set): it becomes active, and wakes
-  /// up to two sleepers so that work spreads (docs/sleep.md#work-found).
+  /// The worker found work (or its latch was set): it becomes active, and,
+  /// where threads steal, wakes up to two sleepers so that work spreads
+  /// (docs/sleep.md#work-found).
   void work_found(const idle_state& idle) noexcept;
   /// One failed search round: yield, announce sleepy, or try to block.
   /// has_injected_jobs is the final look at the injected jobs this thread may
@@ -249,6 +256,7 @@ class sleep {
   std::size_t m_num_threads;
   std::chrono::nanoseconds m_idle_spin;
   idle_chore* m_chore;
+  stealing m_steals;
   std::unique_ptr<worker_sleep_state[]> m_worker_states;
   alignas(k_cache_line) atomic_sleep_counters m_counters;
   alignas(k_cache_line) std::atomic<std::uint64_t> m_top_idle{0};  // top_idle_counts

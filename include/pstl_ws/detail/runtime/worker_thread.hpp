@@ -70,12 +70,14 @@ class worker_thread {
   [[nodiscard]] bool is_seat() const noexcept { return m_registry.is_seat(m_index); }
 
   /// Pushes a job on this thread's deque and tells the sleep module, unless
-  /// no other thread may take it (a seat of a one-thread pool).
+  /// no other thread may take it: in a one-thread pool nobody steals, so a
+  /// wake-up there would only rouse a thread that cannot help (a seat asleep
+  /// in a wait, for the worker's pushes).
   /// Throws std::bad_alloc if the deque cannot grow (the job is not queued).
   void push(job_ref job) {
     const bool queue_was_empty = m_deque.is_empty();
     m_deque.push(job);
-    if (!is_seat() || m_registry.workers_help_seats()) {
+    if (m_registry.num_victims() > 1) {  // another thread steals from this deque
       new_internal_jobs(m_registry.sleep_module(), 1, queue_was_empty);
     }
   }
@@ -192,9 +194,9 @@ class worker_thread {
 class seated_caller {
  public:
   explicit seated_caller(registry& target) noexcept;
-  /// A seat's leaver handed its seat to this caller, whose request was
-  /// `handed` (registry::leave_seat; docs/seat.md#hand-over).
-  seated_caller(registry& target, const seat_request& handed) noexcept;
+  /// Seats the caller in seat `slot`, which it holds already: a leaver
+  /// handed it over, or registry::inject_call took it (docs/seat.md#hand-over).
+  seated_caller(registry& target, std::size_t slot) noexcept;
   /// Leaves the seat. The seat's deque is empty by then: every job pushed on it
   /// was a join's or a scope's, and those wait for their jobs.
   ~seated_caller();
