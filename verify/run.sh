@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # verify/run.sh: checks the Promela models of the sleep/wake handshake
-# (sleep.pml) and of the latch lifetime (latch.pml) with spin, exhaustively
+# (sleep.pml), of the latch lifetime (latch.pml) and of the seats and what a
+# wait may take (seat.pml) with spin, exhaustively
 # (no bitstate), in every configuration CI relies on, and checks that every
 # planted bug is caught. One line per run: model and macros, expected, got,
 # states stored, depth reached, seconds, pan's memory, and the first error.
@@ -139,6 +140,26 @@ check fail latch -DMUT_LATE_LOCK
 check fail latch -DMUT_WAKE_UP_STORE
 check fail latch -DMUT_READ_AFTER_SET
 check fail latch -DCROSS -DMUT_NO_KEEP_ALIVE
+
+# --- the seats: correct model ---------------------------------------------
+# NC callers, NS seats, one worker that may stop serving for good.
+check pass seat -DNC=2 -DNS=1
+check pass seat -DNC=3 -DNS=1
+check pass seat -DNC=3 -DNS=2
+check pass seat -DNC=3 -DNS=3
+cycles=1 check pass seat -DNC=3 -DNS=1
+# What a thread takes from the top and from a wait, spawned jobs included.
+check pass seat -DWAITS
+
+# --- the seats: planted bugs -----------------------------------------------
+for ns in 1 2; do
+  check fail seat -DNC=3 -DNS=$ns -DMUT_NO_LEAVER_LOOK
+  check fail seat -DNC=3 -DNS=$ns -DMUT_NO_CALLER_LOOK
+  check fail seat -DNC=3 -DNS=$ns -DMUT_STORE_LOAD_REORDER
+done
+check fail seat -DNC=3 -DNS=1 -DMUT_NO_WITHDRAW
+check fail seat -DWAITS -DMUT_SPAWN_ON_DEQUE
+check fail seat -DWAITS -DMUT_WAIT_TAKES_CALLS
 
 total=$(elapsed "$started")
 printf 'verify/run.sh: %d runs, %d unexpected, %.1f s, largest pan %s MB\n' "$runs" "$bad" "$total" "$peak_mb"
