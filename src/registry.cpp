@@ -7,6 +7,7 @@
 #include <memory>  // for std::make_unique, std::shared_ptr, std::make_shared
 #include <stdexcept>  // for std::invalid_argument
 #include <string>
+#include <thread>  // for std::this_thread::sleep_for
 #include <vector>
 
 #include "pstl_ws/detail/runtime/fiber_pool.hpp"
@@ -240,6 +241,13 @@ void registry::inject(job_ref job, injected_as kind) {
     m_sleep->new_injected_calls(1, queue_was_empty);
   } else {
     m_sleep->new_injected_jobs(1, queue_was_empty);
+  }
+}
+
+void registry::wait_for_calls_in_flight() const noexcept {
+  // acquire: pairs with call_in_flight's release decrement.
+  while (m_calls_in_flight.load(std::memory_order_acquire) != 0) {
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
   }
 }
 

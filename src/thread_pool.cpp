@@ -57,6 +57,9 @@ thread_pool::~thread_pool() {
   if (current_thread_index().has_value()) {
     detail::fatal("a ws::thread_pool was destroyed by one of its own workers; it would wait for itself forever");
   }
+  // Calls from other threads still running here need the workers and the
+  // registry until they return (docs/design.md#pool-destruction).
+  m_registry->wait_for_calls_in_flight();
   m_registry->terminate();
   m_registry->join_workers();
 }

@@ -36,10 +36,12 @@ struct pool_stats {
 ///
 /// Thread safety: every member may be called from any thread, concurrently,
 /// except the destructor.
-/// Destruction: runs every job already spawned with spawn(), then joins every
-/// worker before returning. No other call may be in progress on the pool, and
-/// it must not be destroyed from one of its own workers (that is reported and
-/// the process ends, instead of deadlocking).
+/// Destruction: waits for the calls other threads are running on the pool
+/// (install(), algorithms given ws::par.on(pool)), runs every job already
+/// spawned with spawn(), then joins every worker before returning. A call
+/// that begins after the destructor did uses a destroyed object, as with any
+/// C++ object; the pool must not be destroyed from one of its own workers
+/// (that is reported and the process ends, instead of deadlocking).
 /// Fork: in a forked child a pool made before the fork has no threads; its
 /// install() and spawn() throw std::logic_error there, and its destructor
 /// returns at once, leaving jobs not yet run unrun (docs/fork.md).

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 // ws::thread_pool: sizing, install, indices, stats, spawn and destruction.
+#include <pstl_ws/algorithm.hpp>
 #include <pstl_ws/join.hpp>
 #include <pstl_ws/thread_pool.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "test_support.hpp"
 
@@ -119,4 +124,66 @@ TEST_CASE("destroying a pool whose workers all sleep returns promptly" * doctest
     CHECK(ws_test::eventually([&] { return pool.stats().sleeping_threads == pool.num_worker_threads(); },
                               std::chrono::seconds(5)));
   }  // destructors run here; a hang is caught by the timeout
+}
+
+TEST_CASE("destroying a pool waits for an algorithm another thread is running on it" * doctest::timeout(120)) {
+  // The call is counted before its body first runs, so once the body ran it
+  // is in flight. Before, it went on in a freed pool (SIGSEGV, or an
+  // AddressSanitizer report).
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    auto pool = std::make_unique<ws::thread_pool>(ws_test::pool_options(threads));
+    std::vector<int> data(2000, 1);
+    std::atomic<bool> running{false};
+    std::thread caller([&data, &running, &on = *pool] {
+      ws::for_each(ws::par.on(on), data.begin(), data.end(), [&](int& x) {
+        running.store(true);
+        std::this_thread::sleep_for(std::chrono::microseconds(20));
+        x += 1;
+      });
+    });
+    REQUIRE(ws_test::eventually([&] { return running.load(); }, std::chrono::seconds(10)));
+    pool.reset();
+    caller.join();
+    CHECK(std::count(data.begin(), data.end(), 2) == 2000);
+  }
+}
+
+TEST_CASE("destroying a pool waits for a call another thread has in its seat" * doctest::timeout(120)) {
+  // The holder's call waits for a release; the destructor, started
+  // meanwhile, must not return before the holder's call did. Before, it
+  // returned at once (the workers were idle) and the holder went on in a
+  // freed pool.
+  for (std::size_t threads : ws_test::k_thread_counts) {
+    CAPTURE(threads);
+    auto pool = std::make_unique<ws::thread_pool>(ws_test::pool_options(threads));
+    ws::thread_pool& on = *pool;
+    std::atomic<bool> seated{false};
+    std::atomic<bool> release{false};
+    std::atomic<bool> holder_returned{false};
+    std::thread holder([&] {
+      const std::uint64_t result = on.install([&] {
+        seated.store(true);
+        ws_test::eventually([&] { return release.load(); }, std::chrono::seconds(30));
+        return ws_test::fib_by_join(15);
+      });
+      CHECK(result == 610);
+      holder_returned.store(true);
+    });
+    REQUIRE(ws_test::eventually([&] { return seated.load(); }, std::chrono::seconds(10)));
+    std::atomic<bool> destroyed{false};
+    bool holder_returned_first = false;
+    std::thread destroyer([&] {
+      pool.reset();
+      holder_returned_first = holder_returned.load();
+      destroyed.store(true);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const bool destroyed_before_release = destroyed.load();
+    release.store(true);
+    destroyer.join();
+    holder.join();
+    CHECK_FALSE(destroyed_before_release);
+    CHECK(holder_returned_first);
+  }
 }

@@ -64,7 +64,9 @@ in_worker_result_t<Op> in_worker_cross(registry& target, worker_thread& current,
 
 /// Runs op(worker, injected) on a worker of `target`. Throws
 /// std::logic_error, before running anything, if `target` is a pool of the
-/// parent of this forked process (docs/fork.md).
+/// parent of this forked process (docs/fork.md). A call from a thread that
+/// is not one of target's workers is counted while it runs: target's handle,
+/// destroyed meanwhile, waits for it.
 template <class Op>
 in_worker_result_t<Op> in_worker(registry& target, Op& op) {
   worker_thread* const current = worker_thread::current();
@@ -72,6 +74,7 @@ in_worker_result_t<Op> in_worker(registry& target, Op& op) {
     return invoke_to_result(op, *current, false);
   }
   target.throw_if_abandoned();
+  const registry::call_in_flight counted(target);  // a pool destroyed meanwhile waits for it
   if (current == nullptr) {
     return in_worker_cold(target, op);
   }

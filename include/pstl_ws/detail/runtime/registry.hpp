@@ -187,6 +187,33 @@ class registry final : public std::enable_shared_from_this<registry> {
   /// Gives back every idle scratch block; returns the bytes.
   std::size_t trim_scratch() noexcept;
 
+  /// Counts a call from a thread that is not one of this pool's workers (from
+  /// outside every pool, or from another pool's worker) for as long as it
+  /// runs, so that the pool's handle, destroyed meanwhile, waits for it
+  /// (wait_for_calls_in_flight). Nothing of the registry is touched after
+  /// the count is given back.
+  class call_in_flight {
+   public:
+    explicit call_in_flight(registry& target) noexcept : m_target(target) {
+      m_target.m_calls_in_flight.fetch_add(1);  // seq_cst: rare enough, and no weaker order needs arguing
+    }
+    ~call_in_flight() {
+      // release: pairs with wait_for_calls_in_flight's acquire load, so that
+      // everything this call did to the registry happens before it is freed.
+      m_target.m_calls_in_flight.fetch_sub(1, std::memory_order_release);
+    }
+    call_in_flight(const call_in_flight&) = delete;
+    call_in_flight& operator=(const call_in_flight&) = delete;
+
+   private:
+    registry& m_target;
+  };
+  /// Returns once no call_in_flight is alive: for the handle's destructor,
+  /// before it stops the workers, which may still be needed by those calls.
+  /// Polls (a destructor racing with calls is a rare misuse, and a waiter
+  /// must not be woken through memory that may be freed at once).
+  void wait_for_calls_in_flight() const noexcept;
+
   /// One more job that outlives its creator (thread_pool::spawn): the workers
   /// keep running until it has finished.
   void increment_terminate_count() noexcept;
@@ -234,6 +261,7 @@ class registry final : public std::enable_shared_from_this<registry> {
   class sleep* m_sleep;  // in *m_services: its address, for the inline join path
   std::unique_ptr<fiber_pool> m_fibers;  // wait_policy::park only
   std::atomic<std::size_t> m_terminate_count{1};
+  alignas(k_cache_line) std::atomic<std::size_t> m_calls_in_flight{0};  // call_in_flight
   std::uint64_t m_fork_generation = fork_generation();  // the process generation that made it
 };
 
