@@ -7,6 +7,7 @@
 #include <memory>  // for std::make_unique, std::shared_ptr, std::make_shared
 #include <stdexcept>  // for std::invalid_argument
 #include <string>
+#include <system_error>
 #include <thread>  // for std::this_thread::sleep_for
 #include <vector>
 
@@ -105,10 +106,19 @@ void registry::start_workers() {
       static_cast<void>(start.release());  // the thread deletes it
     }
   } catch (...) {
-    // Stop the workers that did start, then report the failure.
+    // Stop the workers that did start, then report the failure: a thread
+    // the system refused with how many were asked for and how many started.
+    const std::size_t started = threads.size();
     terminate();
     join_workers();
-    throw;
+    try {
+      throw;
+    } catch (const std::system_error& error) {
+      throw std::system_error(error.code(), "pstl_ws: a pool of " + std::to_string(m_num_threads) +
+                                                " threads needs " + std::to_string(m_num_workers) +
+                                                " worker threads, and the system started only " +
+                                                std::to_string(started) + " of them");
+    }
   }
 }
 

@@ -58,7 +58,8 @@ class thread_pool {
   /// one worker, which runs only what the seats cannot: calls that found
   /// every seat taken, spawned jobs, calls from other pools (docs/seat.md).
   /// Throws std::invalid_argument above 65535 threads, and std::system_error
-  /// if threads cannot be started (none is left running).
+  /// if threads cannot be started, naming how many were asked for and how
+  /// many started (none is left running).
   explicit thread_pool(std::size_t num_threads = 0);
   /// A pool built with `options` (threads and seats as above, the wait policy,
   /// the fiber stack size: docs/park.md#choosing). Throws as above, and

@@ -8,8 +8,11 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <fstream>
 #include <memory>
 #include <stdexcept>
+#include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -186,4 +189,36 @@ TEST_CASE("destroying a pool waits for a call another thread has in its seat" * 
     CHECK_FALSE(destroyed_before_release);
     CHECK(holder_returned_first);
   }
+}
+
+TEST_CASE("a pool whose threads the system refuses throws system_error naming how many were asked for and started" *
+          doctest::timeout(60)) {
+  // A stack of 1 TiB per thread: refused at once where the kernel checks
+  // commitments, or once the address space is full where it does not. The
+  // threads that did start are stopped before the exception leaves.
+  auto threads_of_process = [] {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line)) {
+      if (line.rfind("Threads:", 0) == 0) {
+        return std::stoul(line.substr(8));
+      }
+    }
+    return 0UL;
+  };
+  const unsigned long threads_before = threads_of_process();
+  ws::pool_options options = ws_test::pool_options(1000);
+  options.thread_stack_size = std::size_t{1} << 40;
+  try {
+    ws::thread_pool pool(options);
+    FAIL("1000 threads of 1 TiB stacks started");
+  } catch (const std::system_error& error) {
+    const std::string what = error.what();
+    CAPTURE(what);
+    CHECK(what.find("a pool of 1000 threads needs 999 worker threads") != std::string::npos);
+    CHECK(what.find("the system started only ") != std::string::npos);
+  }
+  CHECK(threads_of_process() == threads_before);
+  ws::thread_pool after(ws_test::pool_options(2));
+  CHECK(after.install([] { return ws_test::fib_by_join(10); }) == 55);
 }

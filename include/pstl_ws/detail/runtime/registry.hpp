@@ -72,7 +72,8 @@ class registry final : public std::enable_shared_from_this<registry> {
   /// n <= 65535), with options.seats seats (at least 1; the workers and the
   /// seats together at most 65535), and starts its workers. Throws
   /// std::invalid_argument for a bad count or stack size and
-  /// std::system_error if a thread cannot be started (the threads already
+  /// std::system_error, naming how many worker threads were asked for and
+  /// how many started, if a thread cannot be started (the threads already
   /// started are stopped first).
   static std::shared_ptr<registry> create(const pool_options& options);
 
