@@ -7,7 +7,7 @@
 #include <memory>  // for std::make_unique, std::shared_ptr, std::make_shared
 #include <stdexcept>  // for std::invalid_argument
 #include <string>
-#include <system_error>
+#include <system_error>  // for std::system_error
 #include <thread>  // for std::this_thread::sleep_for
 #include <vector>
 
