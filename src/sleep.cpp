@@ -75,14 +75,18 @@ idle_state sleep::start_looking(std::size_t worker_index, search_level level) no
   return idle_state{worker_index, level, 0, idle_state::k_no_jobs_counter};
 }
 
-void sleep::work_found(const idle_state& idle) noexcept {
+std::size_t sleep::stop_looking(const idle_state& idle) noexcept {
   if (idle.m_level == search_level::top) {
     m_top_idle.fetch_sub(top_idle_counts::k_one_awake);  // seq_cst: docs/scheduling.md#waking
   }
+  return m_counters.sub_inactive_thread();
+}
+
+void sleep::work_found(const idle_state& idle) noexcept {
   // Becoming active again wakes up to two sleepers: if this thread found work,
   // there may be more for thieves (docs/sleep.md#work-found). Where nobody
   // steals, nobody could take it.
-  const std::size_t to_wake = m_counters.sub_inactive_thread();
+  const std::size_t to_wake = stop_looking(idle);
   if (m_steals == stealing::on) {
     wake_any_threads(to_wake);
   }

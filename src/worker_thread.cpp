@@ -3,6 +3,7 @@
 // docs/sleep.md#idle-loop, docs/seat.md, docs/fork.md.
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
 
+#include <algorithm>  // for std::min
 #include <atomic>
 #include <exception>  // for std::exception
 #include <functional>  // for std::function
@@ -181,8 +182,15 @@ void worker_thread::run_one(core_latch& latch, fiber_context* base, search_level
       return m_registry.has_injected_job(level) || (base != nullptr && m_registry.has_ready_fiber());
     });
   }
-  // The latch was set while this worker was idle.
-  sleep.work_found(idle);
+  // The latch was set while this worker was idle. At the top of its loop
+  // that is the terminate latch, which wakes every worker by itself: waking
+  // helpers there as well would make every one of N workers scan the
+  // sleepers from index 0, O(N^2) for a pool's end (docs/sleep.md#work-found).
+  if (level == search_level::top) {
+    static_cast<void>(sleep.stop_looking(idle));
+  } else {
+    sleep.work_found(idle);
+  }
 }
 
 std::optional<job_ref> worker_thread::take_own_work(search_level level) noexcept {
@@ -220,10 +228,15 @@ std::optional<job_ref> worker_thread::steal() noexcept {
   if (n <= 1) {
     return std::nullopt;
   }
+  // Up to k_steal_scan victims a round, from a random start: every victim
+  // of a pool of up to that many slots, as rayon does; in a bigger pool a
+  // round that looked at all of them would cost every idle thread time in
+  // proportion to the pool, and a pool's start time its square.
+  const std::size_t scan = std::min(n, k_steal_scan);
   for (;;) {
     bool retry = false;
     const std::size_t start = m_rng.next_below(n);
-    for (std::size_t k = 0; k < n; ++k) {
+    for (std::size_t k = 0; k < scan; ++k) {
       const std::size_t victim = (start + k) % n;
       if (victim == m_index) {
         continue;

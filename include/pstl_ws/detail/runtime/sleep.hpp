@@ -184,6 +184,10 @@ class sleep {
   /// where threads steal, wakes up to two sleepers so that work spreads
   /// (docs/sleep.md#work-found).
   void work_found(const idle_state& idle) noexcept;
+  /// The worker stops searching and wakes nobody: its pool terminates (its
+  /// terminate latch was set, which wakes every worker by itself). Returns
+  /// how many sleepers work_found would have woken.
+  std::size_t stop_looking(const idle_state& idle) noexcept;
   /// One failed search round: yield, announce sleepy, or try to block.
   /// has_injected_jobs is the final look at the injected jobs this thread may
   /// take from idle.m_level (docs/sleep.md#fences).

@@ -141,6 +141,9 @@ class worker_thread {
   /// own deque once in this many searches (Go's scheduler uses 61 for its
   /// global queue): docs/scheduling.md#order.
   static constexpr std::uint32_t k_injector_tick = 61;
+  /// The most victims one steal round looks at (steal()): all of them in a
+  /// pool of up to this many slots (docs/scheduling.md#order).
+  static constexpr std::size_t k_steal_scan = 64;
 
  private:
   /// The main loop under wait_policy::steal: run_one from the top until
