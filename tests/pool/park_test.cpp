@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <future>
 #include <stdexcept>
@@ -60,10 +61,26 @@ void await(const std::atomic<bool>& flag) {
   }
 }
 
+// Waits until the pool's park count is above `before`, yielding; throws after
+// 5 s. A stolen half that waits so returns only after its joiner parked:
+// the park no longer depends on the joiner's thread being scheduled in time.
+void await_park(ws::thread_pool& pool, std::uint64_t before) {
+  const auto deadline = std::chrono::steady_clock::now() + 5s;
+  while (pool.stats().parks <= before) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      throw std::runtime_error("timed out waiting for the joining frame to park");
+    }
+    std::this_thread::yield();
+  }
+}
+
 // join(a, b) where a returns only once b runs on another thread, and b then
-// outlasts a by `b_extra`: the waiting frame has to wait for a stolen half.
-std::pair<int, int> join_with_stolen_slow_half(std::chrono::milliseconds b_extra) {
+// outlasts a: the waiting frame has to wait for a stolen half. On a pool
+// under park b returns once the frame has parked (await_park), under steal
+// after 5 ms.
+std::pair<int, int> join_with_stolen_slow_half(ws::thread_pool& pool, ws::wait_policy policy) {
   std::atomic<bool> b_started{false};
+  const std::uint64_t parks_before = pool.stats().parks;
   return ws::join(
       [&] {
         await(b_started);
@@ -71,7 +88,11 @@ std::pair<int, int> join_with_stolen_slow_half(std::chrono::milliseconds b_extra
       },
       [&] {
         b_started.store(true);
-        std::this_thread::sleep_for(b_extra);
+        if (policy == ws::wait_policy::park) {
+          await_park(pool, parks_before);
+        } else {
+          std::this_thread::sleep_for(5ms);
+        }
         return 2;
       });
 }
@@ -84,17 +105,18 @@ TEST_CASE("with park, a join whose stolen half outlasts the first parks and retu
     CAPTURE(threads);
     ws::thread_pool pool = park_pool(threads);
     for (int trial = 0; trial < 5; ++trial) {
-      const auto [a, b] = on_a_worker(pool, [] { return join_with_stolen_slow_half(5ms); });
+      const auto [a, b] =
+          on_a_worker(pool, [&pool] { return join_with_stolen_slow_half(pool, ws::wait_policy::park); });
       CHECK(a == 1);
       CHECK(b == 2);
     }
-    CHECK(pool.stats().parks >= 1);
+    CHECK(pool.stats().parks >= 5);
   }
 }
 
 TEST_CASE("with steal, the same join never parks" * doctest::timeout(60)) {
   ws::thread_pool pool(ws::pool_options{.num_threads = 3, .wait = ws::wait_policy::steal});
-  on_a_worker(pool, [] { return join_with_stolen_slow_half(5ms); });
+  on_a_worker(pool, [&pool] { return join_with_stolen_slow_half(pool, ws::wait_policy::steal); });
   CHECK(pool.stats().parks == 0);
   CHECK(pool.fibers_made() == 0);
 }
@@ -104,16 +126,18 @@ TEST_CASE("with park, an exception from a stolen half reaches the parked frame a
   for (const std::size_t threads : k_park_thread_counts) {
     CAPTURE(threads);
     ws::thread_pool pool = park_pool(threads);
-    // Five trials, as above: on a loaded machine the frame can be descheduled
-    // past b's 5 ms once, find b done and not park (a CI run saw 0 parks).
-    for (int trial = 0; trial < 5; ++trial) {
-      const std::string message = on_a_worker(pool, [] {
+    // b throws only once the joining frame has parked: every trial parks,
+    // however late the joiner's thread gets to its wait.
+    constexpr int k_trials = 5;
+    for (int trial = 0; trial < k_trials; ++trial) {
+      const std::string message = on_a_worker(pool, [&pool] {
         std::atomic<bool> b_started{false};
+        const std::uint64_t parks_before = pool.stats().parks;
         try {
           ws::join([&] { await(b_started); },
                    [&] {
                      b_started.store(true);
-                     std::this_thread::sleep_for(5ms);
+                     await_park(pool, parks_before);
                      throw std::runtime_error("from b");
                    });
         } catch (const std::runtime_error& error) {
@@ -123,7 +147,7 @@ TEST_CASE("with park, an exception from a stolen half reaches the parked frame a
       });
       CHECK(message == "from b");
     }
-    CHECK(pool.stats().parks >= 1);
+    CHECK(pool.stats().parks >= k_trials);
     CHECK(on_a_worker(pool, [] { return ws_test::fib_by_join(15); }) == 610);  // still usable
   }
 }
@@ -134,14 +158,14 @@ TEST_CASE("with park, a frame that parks inside a catch handler still sees and r
     CAPTURE(threads);
     ws::thread_pool pool = park_pool(threads);
     for (int trial = 0; trial < 5; ++trial) {
-      const std::string seen = on_a_worker(pool, [] {
+      const std::string seen = on_a_worker(pool, [&pool] {
         try {
           try {
             throw std::logic_error("handled");
           } catch (const std::logic_error&) {
             // While this frame is parked its thread runs other frames, which
             // throw and catch their own exceptions.
-            ws::join([] { join_with_stolen_slow_half(5ms); },
+            ws::join([&pool] { join_with_stolen_slow_half(pool, ws::wait_policy::park); },
                      [] {
                        for (int i = 0; i < 100; ++i) {
                          try {
@@ -162,7 +186,7 @@ TEST_CASE("with park, a frame that parks inside a catch handler still sees and r
       });
       CHECK(seen == "handled");
     }
-    CHECK(pool.stats().parks >= 1);
+    CHECK(pool.stats().parks >= 5);
   }
 }
 
