@@ -17,6 +17,7 @@ namespace ws::detail {
 namespace {
 
 std::atomic<test_hook_fn> g_hook{nullptr};
+std::atomic<scratch_gate_fn> g_scratch_gate{nullptr};
 std::atomic<std::uint64_t> g_random_delay_seed{0};
 std::atomic<std::uint64_t> g_thread_ordinal{0};
 
@@ -84,6 +85,16 @@ std::uint64_t random_delay_seed() noexcept {
   return g_hook.load(std::memory_order_acquire) == &random_delay
              ? g_random_delay_seed.load(std::memory_order_relaxed)  // relaxed: ordered by the load above
              : 0;
+}
+
+scratch_gate_fn set_scratch_gate(scratch_gate_fn gate) noexcept {
+  return g_scratch_gate.exchange(gate);  // seq_cst: rare; pairs with scratch_refused's acquire
+}
+
+bool scratch_refused(std::size_t bytes) noexcept {
+  // acquire: pairs with set_scratch_gate's exchange.
+  const scratch_gate_fn gate = g_scratch_gate.load(std::memory_order_acquire);
+  return gate != nullptr && gate(bytes);
 }
 
 void run_test_hook(hook_point point, std::uintptr_t value) noexcept {

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // test_hook: named points of the sleep protocol and the latches where a test
 // may stop a thread (forced races) or where random delays shake the schedule
-// (PSTL_WS_RANDOM_DELAY=seed). Compiled in only where the CMake option
+// (PSTL_WS_RANDOM_DELAY=seed), and a gate through which a test refuses
+// scratch memory (allocation failures). Compiled in only where the CMake option
 // PSTL_WS_TEST_HOOKS is on (the debug, asan and tsan presets), which defines
 // the macro of that name for the library and its tests; any other build, an
 // installed library above all, has neither the hooks nor src/test_hook.cpp.
 // docs/verification.md#forced-races.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #ifndef PSTL_WS_TEST_HOOKS
@@ -53,6 +55,16 @@ void use_random_delays(std::uint64_t seed) noexcept;
 
 /// Calls the installed hook, if any (PSTL_WS_TEST_HOOK).
 void run_test_hook(hook_point point, std::uintptr_t value) noexcept;
+
+/// A test's gate on scratch memory (scratch_buffer): returns true to refuse
+/// a loan of `bytes`, as if no memory could be had. Installs `gate` (nullptr:
+/// every loan is served) and returns the previous one.
+using scratch_gate_fn = bool (*)(std::size_t bytes) noexcept;
+scratch_gate_fn set_scratch_gate(scratch_gate_fn gate) noexcept;
+
+/// Whether the installed gate refuses a loan of `bytes`
+/// (PSTL_WS_TEST_SCRATCH_REFUSED).
+[[nodiscard]] bool scratch_refused(std::size_t bytes) noexcept;
 #endif
 
 }  // namespace ws::detail
@@ -60,6 +72,8 @@ void run_test_hook(hook_point point, std::uintptr_t value) noexcept;
 #if PSTL_WS_TEST_HOOKS
 #define PSTL_WS_TEST_HOOK(point, value) \
   ::ws::detail::run_test_hook(::ws::detail::hook_point::point, static_cast<std::uintptr_t>(value))
+#define PSTL_WS_TEST_SCRATCH_REFUSED(bytes) ::ws::detail::scratch_refused(bytes)
 #else
 #define PSTL_WS_TEST_HOOK(point, value) static_cast<void>(0)
+#define PSTL_WS_TEST_SCRATCH_REFUSED(bytes) false
 #endif

@@ -12,6 +12,7 @@
 #include "pstl_ws/detail/runtime/registry.hpp"
 #include "pstl_ws/detail/runtime/scratch_block.hpp"
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
+#include "pstl_ws/detail/test_hook.hpp"
 
 namespace ws::detail {
 
@@ -56,7 +57,7 @@ class scratch_buffer {
  private:
   /// From `pool`'s cache (or mapped for the call, when null) from `min_bytes` on.
   void borrow(std::size_t n, registry* pool, std::size_t min_bytes) noexcept {
-    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T)) {
+    if (n > std::numeric_limits<std::size_t>::max() / sizeof(T) || PSTL_WS_TEST_SCRATCH_REFUSED(n * sizeof(T))) {
       return;
     }
     const std::size_t bytes = n * sizeof(T);
