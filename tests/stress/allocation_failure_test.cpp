@@ -15,6 +15,7 @@
 #include <pstl_ws/numeric.hpp>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -312,7 +313,8 @@ TEST_CASE("a call whose k-th allocation fails returns the right result or throws
   ws::detail::set_scratch_gate(&refuse_scratch);
   std::size_t points = 0;
   std::size_t threw = 0;
-  for (std::size_t threads : {1, 2, 4}) {
+  constexpr std::array<std::size_t, 3> k_pools{1, 2, 4};
+  for (const std::size_t threads : k_pools) {
     CAPTURE(threads);
     ws::thread_pool pool(ws_test::pool_options(threads));
     const auto policy = ws::par.on(pool);
