@@ -196,7 +196,10 @@ class registry final : public std::enable_shared_from_this<registry> {
   class call_in_flight {
    public:
     explicit call_in_flight(registry& target) noexcept : m_target(target) {
-      m_target.m_calls_in_flight.fetch_add(1);  // seq_cst: rare enough, and no weaker order needs arguing
+      // relaxed: a call that begins before the destructor does is ordered
+      // before it by the program (any other call uses a destroyed object),
+      // and the destructor's load then reads this increment or a later value.
+      m_target.m_calls_in_flight.fetch_add(1, std::memory_order_relaxed);
     }
     ~call_in_flight() {
       // release: pairs with wait_for_calls_in_flight's acquire load, so that
