@@ -239,7 +239,7 @@ TEST_CASE("a job a worker spawns is a new call: the caller waiting in a join nev
   // ms passed); meanwhile the caller waits for b and steals what it finds.
   // Pushed on the worker's deque, the spawned job would be there to steal,
   // and a caller with one worker would run it on its waiting frame.
-  for (std::size_t threads : {2, 3, 4, 8}) {
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{3}, std::size_t{4}, std::size_t{8}}) {
     CAPTURE(threads);
     ws::thread_pool pool(ws_test::pool_options(threads));
     const std::thread::id caller = std::this_thread::get_id();

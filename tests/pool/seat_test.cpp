@@ -48,7 +48,7 @@ std::set<std::thread::id> threads_running_a_join_tree(unsigned depth) {
 /// and with three.
 std::vector<std::pair<std::size_t, std::size_t>> threads_and_seats() {
   std::vector<std::pair<std::size_t, std::size_t>> shapes;
-  for (std::size_t seats : {1, 3}) {
+  for (const std::size_t seats : {std::size_t{1}, std::size_t{3}}) {
     for (std::size_t threads : ws_test::k_thread_counts) {
       shapes.emplace_back(threads, seats);
     }
