@@ -259,10 +259,17 @@ std::vector<std::pair<const char*, fault_case>> cases() {
           allocator.deallocate(raw, v.size());
           throw;
         }
-        strings out(std::make_move_iterator(raw), std::make_move_iterator(raw + v.size()));
-        std::destroy(raw, raw + v.size());
-        allocator.deallocate(raw, v.size());
-        return out;
+        // The countdown still runs: the copy out may fail too.
+        try {
+          strings out(std::make_move_iterator(raw), std::make_move_iterator(raw + v.size()));
+          std::destroy(raw, raw + v.size());
+          allocator.deallocate(raw, v.size());
+          return out;
+        } catch (...) {
+          std::destroy(raw, raw + v.size());
+          allocator.deallocate(raw, v.size());
+          throw;
+        }
       },
       [](const strings& v) { return v; }));
   all.emplace_back("partition", reordering<u64>(
