@@ -226,3 +226,16 @@ TEST_CASE("a pool whose threads the system refuses throws system_error naming ho
   ws::thread_pool after(ws_test::pool_options(2));
   CHECK(after.install([] { return ws_test::fib_by_join(10); }) == 55);
 }
+
+TEST_CASE("a pool of more slots than one steal round looks at runs joins right, and its workers steal" *
+          doctest::timeout(120)) {
+  // 100 threads and one seat: 100 slots, past the 64 victims a steal round
+  // samples (worker_thread::k_steal_scan), so every search here samples.
+  ws::pool_options options = ws_test::pool_options(100);
+  options.seats = 1;
+  ws::thread_pool pool(options);
+  for (int call = 0; call < 5; ++call) {
+    CHECK(pool.install([] { return ws_test::fib_by_join(20); }) == 6765);
+  }
+  CHECK(pool.stats().steals > 0);
+}
