@@ -282,11 +282,11 @@ TEST_CASE("a worker whose own deque a scope's jobs keep refilling still starts a
   // One worker and one seat. The caller in the seat spawns the chain's first
   // job and spins in the scope's body (spinning, it steals nothing), so the
   // chain runs on the worker, from its own deque.
-  ws::pool_options options = ws_test::pool_options(2);
-  options.seats = 1;
-  ws::thread_pool pool(options);
   std::atomic<bool> new_call_ran{false};
   std::atomic<int> links{0};
+  ws::pool_options options = ws_test::pool_options(2);
+  options.seats = 1;
+  ws::thread_pool pool(options);  // destroyed first: the new call may run only as it ends
   const auto deadline = clock_type::now() + 10s;
   std::thread holder([&] {
     pool.install([&] {

@@ -296,11 +296,11 @@ TEST_CASE("a seat's leave looks through no queued jobs while no caller waits for
   // as without: the leaver skips the queue when no seat request is in it.
   // Looking through it would cost a scan of every entry, about 100 times an
   // empty install's time; the bound allows 10 times, plus 0.1 ms for noise.
-  ws::pool_options options = ws_test::pool_options(1);
-  options.seats = 1;
-  ws::thread_pool pool(options);
   std::atomic<bool> held{false};
   std::atomic<bool> release{false};
+  ws::pool_options options = ws_test::pool_options(1);
+  options.seats = 1;
+  ws::thread_pool pool(options);  // destroyed first: its holding job reads `release` until it ends
   pool.spawn([&] {
     held.store(true);
     ws_test::eventually([&] { return release.load(); }, std::chrono::seconds(60));
