@@ -26,11 +26,10 @@ namespace ws::detail {
 // The members of a registry that no inline path touches. Its idle chore:
 // worker 0 gives back the scratch memory idle for too long.
 struct registry::services final : private idle_chore {
-  services(const pool_options& options, std::size_t num_slots, std::size_t num_workers)
+  services(const pool_options& options, std::size_t num_slots, std::size_t num_workers, stealing steals)
       : m_options(options),
         m_scratch(scratch_limit_for(options.scratch_limit)),
-        m_sleep(num_slots, sleep::k_idle_spin_budget / num_workers, this,
-                options.num_threads > 1 ? stealing::on : stealing::off) {}
+        m_sleep(num_slots, sleep::k_idle_spin_budget / num_workers, this, steals) {}
 
   [[nodiscard]] std::chrono::steady_clock::time_point chore_due() noexcept override {
     return m_scratch.idle_release_due();
@@ -50,7 +49,8 @@ registry::registry(const pool_options& options)
       m_num_workers(workers_for(options.num_threads)),
       m_num_seats(options.seats),
       m_thread_infos(std::make_unique<thread_info[]>(num_slots())),
-      m_services(std::make_unique<services>(options, num_slots(), m_num_workers)),
+      m_services(std::make_unique<services>(options, num_slots(), m_num_workers,
+                                            threads_steal() ? stealing::on : stealing::off)),
       m_sleep(&m_services->m_sleep),
       m_fibers(options.wait == wait_policy::park ? std::make_unique<fiber_pool>(options.stack_size)
                                                  : nullptr) {}

@@ -94,15 +94,14 @@ class registry final : public std::enable_shared_from_this<registry> {
   /// Worker slots and seats.
   [[nodiscard]] std::size_t num_slots() const noexcept { return m_num_workers + m_num_seats; }
   [[nodiscard]] bool is_seat(std::size_t slot) const noexcept { return slot >= m_num_workers; }
-  /// Whether workers help the seated callers (steal from the seats' deques).
-  /// Not in a pool of one thread, whose worker only runs what the seats
-  /// cannot: calls that found every seat taken, spawned jobs, calls from
-  /// other pools.
-  [[nodiscard]] bool workers_help_seats() const noexcept { return m_num_threads > 1; }
-  /// The slots a thread steals from: every slot, or the workers' alone.
-  [[nodiscard]] std::size_t num_victims() const noexcept {
-    return workers_help_seats() ? num_slots() : m_num_workers;
-  }
+  /// Whether this pool's threads steal from each other. Not in a pool of one
+  /// thread: its worker only runs what the seats cannot (calls that found
+  /// every seat taken, spawned jobs, calls from other pools), so nobody takes
+  /// a job from another's deque, a push wakes nobody, and a thread that finds
+  /// work calls no helper. The one place that decides it.
+  [[nodiscard]] bool threads_steal() const noexcept { return m_num_threads > 1; }
+  /// The slots a thread steals from: every slot, or the lone worker's own.
+  [[nodiscard]] std::size_t num_victims() const noexcept { return threads_steal() ? num_slots() : m_num_workers; }
 
   /// What the pool was built with (its workers' names, stack size, handlers).
   [[nodiscard]] const pool_options& options() const noexcept;

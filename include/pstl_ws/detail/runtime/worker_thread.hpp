@@ -77,7 +77,7 @@ class worker_thread {
   void push(job_ref job) {
     const bool queue_was_empty = m_deque.is_empty();
     m_deque.push(job);
-    if (m_registry.num_victims() > 1) {  // another thread steals from this deque
+    if (m_registry.threads_steal()) {
       new_internal_jobs(m_registry.sleep_module(), 1, queue_was_empty);
     }
   }
