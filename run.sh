@@ -10,8 +10,8 @@
 #   ./run.sh bench [args]  join overhead: empty join and fib(30), against tbb::task_group
 #   ./run.sh park-bench [args]  wait_policy::park against steal: join latency, stack depth
 #   ./run.sh test          every test (Debug build, invariants asserted)
-#   ./run.sh tsan [seed]   the unit, pool, stress and algorithm tests under ThreadSanitizer (clang)
-#   ./run.sh asan [seed]   every test under AddressSanitizer + UBSan (clang)
+#   ./run.sh tsan [seed]   the unit, pool, stress and algorithm tests under ThreadSanitizer (clang 19)
+#   ./run.sh asan [seed]   every test under AddressSanitizer + UBSan (clang 19)
 #                          (with a seed, both run under random delays from it, but for the timed tests)
 #   ./run.sh libcxx        the unit, pool, algorithm and process tests built by clang 16 on
 #                          libc++ 16, a standard library without parallel algorithms of its own
@@ -26,7 +26,9 @@ cd "$(dirname "$0")"
 readonly packages=(g++ cmake make pkgconf doctest-dev libboost-context-dev libtbb-dev)
 readonly compare_packages=(gnuplot-nox)  # the report's plots
 readonly verify_packages=(spin gcc)      # the model checker and pan's compiler
-readonly clang_packages=(clang libclang-rt-14-dev)  # the latter has clang's sanitizer runtimes and libFuzzer
+# The sanitizer stages use clang 19: its AddressSanitizer allocator is fork-safe
+# (LLVM 18 and later), so the process tests run whole under ASan.
+readonly clang_packages=(clang-19 libclang-rt-19-dev)  # the latter has clang's sanitizer runtimes and libFuzzer
 readonly libcxx_packages=(clang-16 libc++-16-dev libc++abi-16-dev)
 jobs=$(nproc 2>/dev/null || echo 2)
 

@@ -80,13 +80,14 @@ const std::string k_child_worked = "exit 0: " + k_used_par;
 enum class held_locks { malloc, malloc_and_iterators };
 
 // True, with a message, in a build where a fork while another thread holds
-// one of those locks leaves it locked in the child for good: clang 14's ASan
-// allocator (above) and, for iterators, _GLIBCXX_DEBUG; children hung on both
-// in CI. The libcxx build (libc++, glibc's malloc, which locks its arenas
-// around a fork) runs every case.
+// one of those locks leaves it locked in the child for good: the ASan
+// allocator of clang 17 and older (above) and, for iterators, _GLIBCXX_DEBUG;
+// children hung on both in CI (clang 14). The asan build (clang 19) and the
+// libcxx build (libc++, glibc's malloc, which locks its arenas around a fork)
+// run every case.
 bool skips_fork_amid(held_locks locks) {
   if (k_malloc_unsafe_across_fork || (locks == held_locks::malloc_and_iterators && ws_test::k_glibcxx_debug)) {
-    MESSAGE("skipped: this build's malloc or standard library is not fork-safe; the libcxx build runs it");
+    MESSAGE("skipped: this build's malloc or standard library is not fork-safe; the asan and libcxx builds run it");
     return true;
   }
   return false;
