@@ -167,7 +167,7 @@ void report_overflow(const guard_hit& hit) noexcept {
   end = format_number(end, hit.m_size, 10);
   end = append(end, " bytes at 0x");
   end = format_number(end, hit.m_low, 16);
-  end = append(end, "; raise ws::pool_options::stack_size)\n");
+  end = append(end, "; raise ws::pool_options::fiber_stack_size)\n");
   for (const char* next = line; next < end;) {
     const ssize_t written = ::write(STDERR_FILENO, next, static_cast<std::size_t>(end - next));
     if (written > 0) {

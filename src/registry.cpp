@@ -52,7 +52,7 @@ registry::registry(const pool_options& options)
       m_services(std::make_unique<services>(options, num_slots(), m_num_workers,
                                             threads_steal() ? stealing::on : stealing::off)),
       m_sleep(&m_services->m_sleep),
-      m_fibers(options.wait == wait_policy::park ? std::make_unique<fiber_pool>(options.stack_size)
+      m_fibers(options.wait == wait_policy::park ? std::make_unique<fiber_pool>(options.fiber_stack_size)
                                                  : nullptr) {}
 
 std::shared_ptr<registry> registry::create(const pool_options& options) {

@@ -39,10 +39,15 @@ struct pool_options {
   /// CPU this process may run on; 1: one caller at a time, the others
   /// queued (a tbb::task_arena's one slot for its callers). docs/seat.md.
   std::size_t seats = 0;
+  /// What a thread does while a join it waits for runs elsewhere: steal
+  /// other work on top of its frame, or park the frame (wait_policy).
   wait_policy wait = wait_policy::steal;
-  /// Usable bytes of each fiber stack under wait_policy::park (rounded up to
-  /// whole pages; at least 64 KiB). Only the pages a fiber touches use memory.
-  std::size_t stack_size = std::size_t{1} << 20;
+  /// Usable bytes of each fiber stack under wait_policy::park, on which parked
+  /// frames and the work run beside them live (rounded up to whole pages; 64
+  /// KiB to 1 GiB, else std::invalid_argument when the pool is built). Only
+  /// the pages a fiber touches use memory. Not the worker threads' own
+  /// stacks: thread_stack_size.
+  std::size_t fiber_stack_size = std::size_t{1} << 20;
   /// Bytes of scratch memory (the sorts' buffers of n elements) the pool keeps
   /// between calls, so that a loop of large sorts does not fault in fresh
   /// pages on every call; idle memory is given back after 2 s without use, by

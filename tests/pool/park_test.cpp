@@ -267,7 +267,7 @@ TEST_CASE("with park, nested scopes make at most one fiber per waiting frame and
 
 TEST_CASE("a fiber stack under 64 KiB is rejected with its value" * doctest::timeout(30)) {
   try {
-    ws::thread_pool pool(ws::pool_options{.num_threads = 2, .wait = ws::wait_policy::park, .stack_size = 4096});
+    ws::thread_pool pool(ws::pool_options{.num_threads = 2, .wait = ws::wait_policy::park, .fiber_stack_size = 4096});
     FAIL("no exception");
   } catch (const std::invalid_argument& error) {
     CHECK(std::string(error.what()).find("4096") != std::string::npos);

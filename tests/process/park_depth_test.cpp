@@ -60,7 +60,7 @@ ws_test::child_result run_tasks(ws::wait_policy policy) {
     ::pthread_attr_setstacksize(&attributes, k_stack_size);
     ::pthread_setattr_default_np(&attributes);  // every std::thread from now on
     ::pthread_attr_destroy(&attributes);
-    ws::thread_pool pool(ws::pool_options{.num_threads = 8, .wait = policy, .stack_size = k_stack_size});
+    ws::thread_pool pool(ws::pool_options{.num_threads = 8, .wait = policy, .fiber_stack_size = k_stack_size});
     std::atomic<int> done{0};
     pool.install([&] {
       ws::scope([&](ws::scope_handle& scope) {
