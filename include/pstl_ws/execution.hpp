@@ -24,6 +24,7 @@ enum class execution_kind { seq, unseq, par, par_unseq };
 template <execution_kind Kind>
 class basic_policy {
  public:
+  /// Which of the four kinds this policy is.
   static constexpr execution_kind kind = Kind;
   /// Whether algorithms run this policy on a pool.
   static constexpr bool is_parallel = Kind == execution_kind::par || Kind == execution_kind::par_unseq;
@@ -58,11 +59,16 @@ class basic_policy {
   std::size_t m_grain = 0;
 };
 
+/// The policies' types, under the names of std::execution's.
 using sequenced_policy = basic_policy<execution_kind::seq>;
 using unsequenced_policy = basic_policy<execution_kind::unseq>;
 using parallel_policy = basic_policy<execution_kind::par>;
 using parallel_unsequenced_policy = basic_policy<execution_kind::par_unseq>;
 
+/// The four policies. seq and unseq run the sequential algorithm on the
+/// calling thread; par and par_unseq run on a pool (random-access iterators
+/// and inputs above the algorithm's threshold: docs/algorithms.md), par_unseq
+/// exactly as par.
 inline constexpr sequenced_policy seq{};
 inline constexpr unsequenced_policy unseq{};
 inline constexpr parallel_policy par{};
@@ -75,6 +81,7 @@ inline constexpr bool is_execution_policy_v = false;
 template <execution_kind Kind>
 inline constexpr bool is_execution_policy_v<basic_policy<Kind>> = true;
 
+/// is_execution_policy_v as a type, std::is_execution_policy's counterpart.
 template <class T>
 struct is_execution_policy : std::bool_constant<is_execution_policy_v<T>> {};
 

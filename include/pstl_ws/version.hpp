@@ -4,6 +4,7 @@
 // numbers from here, so this file is the one place they are written.
 #pragma once
 
+/// The version's three numbers.
 #define PSTL_WS_VERSION_MAJOR 0
 #define PSTL_WS_VERSION_MINOR 1
 #define PSTL_WS_VERSION_PATCH 0
