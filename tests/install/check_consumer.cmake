@@ -9,13 +9,7 @@
 # would: their library must have no test hooks (nm finds none), and the shared
 # one carries its soname. Variables: BUILD_DIR (our build tree), SOURCE_DIR,
 # WORK_DIR, CXX (the compiler for the pkg-config build).
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "failed (${result}): ${ARGN}\n${output}")
-  endif()
-  set(run_output "${output}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 
 function(require_files root)
   foreach(file IN LISTS ARGN)

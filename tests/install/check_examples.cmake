@@ -4,13 +4,7 @@
 # complete program of README.md (a ```cpp block with a main), and run them
 # all. Variables: BUILD_DIR (our build tree), SOURCE_DIR, WORK_DIR, CXX, CTEST.
 cmake_minimum_required(VERSION 3.22)  # while(TRUE), if() on constants
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "failed (${result}): ${ARGN}\n${output}")
-  endif()
-  message(STATUS "${output}")
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 
 file(REMOVE_RECURSE ${WORK_DIR})
 run(${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix)
@@ -46,3 +40,4 @@ run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples -B ${WORK_DIR}/build -DCMAKE_BUIL
     -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DREADME_EXAMPLES_DIR=${WORK_DIR}/readme)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build -j 2)
 run(${CTEST} --test-dir ${WORK_DIR}/build --output-on-failure)
+message(STATUS "${run_output}")

@@ -6,13 +6,7 @@
 # and builds and runs examples/ against what it unpacked. Variables:
 # SOURCE_DIR, WORK_DIR, CXX, CPACK, CTEST.
 cmake_minimum_required(VERSION 3.22)
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "failed (${result}): ${ARGN}\n${output}")
-  endif()
-  set(run_output "${output}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 
 file(REMOVE_RECURSE ${WORK_DIR})
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -DCMAKE_BUILD_TYPE=Release
@@ -48,4 +42,5 @@ run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples -B ${WORK_DIR}/examples -DCMAKE_B
     -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${WORK_DIR}/root/usr)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/examples -j 2)
 run(${CTEST} --test-dir ${WORK_DIR}/examples --output-on-failure)
+message(STATUS "${run_output}")
 message(STATUS "the package's files, dependencies and examples built against it all hold")

@@ -6,12 +6,7 @@
 # same two files, both opted in, link and run: the failure is the mix, not
 # the code. Variables: CXX, CXX_FLAGS, SOURCE_DIR, WORK_DIR, LIBRARY (our
 # library file).
-function(run)
-  execute_process(COMMAND ${ARGN} RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
-  if(NOT result EQUAL 0)
-    message(FATAL_ERROR "failed (${result}): ${ARGN}\n${output}")
-  endif()
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/run_command.cmake)
 
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
