@@ -25,7 +25,8 @@ function(walk header)
   list(APPEND visited ${header})
   set(visited ${visited} PARENT_SCOPE)
   # Not the #include of requires_cxx20.hpp that names no file but a message.
-  file(STRINGS ${SOURCE_DIR}/include/${header} lines REGEX "^#include [\"<][A-Za-z0-9_./]+[\">]$")
+  # An include may carry a comment after it (`#include <thread>  // for ...`).
+  file(STRINGS ${SOURCE_DIR}/include/${header} lines REGEX "^#include [\"<][A-Za-z0-9_./]+[\">]( .*)?$")
   foreach(line IN LISTS lines)
     string(REGEX REPLACE "^#include [\"<]([^\">]+)[\">].*" "\\1" included "${line}")
     if(included MATCHES "^pstl_ws/")

@@ -15,11 +15,11 @@
 #include <cstdint>
 #include <iterator>  // for std::iter_difference_t
 #include <optional>
-#include <thread>  // for std::this_thread::yield
 #include <utility>  // for std::move, std::swap
 
 #include "pstl_ws/detail/backend/in_place_sort/stripe.hpp"
 #include "pstl_ws/detail/backend/tuning.hpp"
+#include "pstl_ws/detail/runtime/yield.hpp"
 
 namespace ws::detail {
 
@@ -99,7 +99,7 @@ class alignas(64) bucket_cursors {
     if constexpr (Threads == permutation_threads::shared) {
       for (unsigned spins = 0; m_reading.load() != 0; ++spins) {  // seq_cst: see take(); acquires end_read's release
         if (spins >= k_cursor_spins) {
-          std::this_thread::yield();
+          yield_cpu();
         }
       }
     }
