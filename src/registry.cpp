@@ -16,12 +16,17 @@
 #include "pstl_ws/detail/runtime/os_thread.hpp"
 #include "pstl_ws/detail/runtime/scratch_cache.hpp"
 #include "pstl_ws/detail/runtime/sleep.hpp"
+#include "pstl_ws/detail/runtime/work_deque_growth.hpp"
 #include "pstl_ws/detail/runtime/worker_thread.hpp"
 #include "pstl_ws/detail/test_hook.hpp"
 #include "pstl_ws/pool_options.hpp"
 #include "pstl_ws/thread_pool.hpp"
 
 namespace ws::detail {
+
+// The one instantiation of the deque's members, the cold ones included, which
+// no header defines where a push is compiled (work_deque_growth.hpp).
+template class work_deque<job_ref>;
 
 // The members of a registry that no inline path touches. Its idle chore:
 // worker 0 gives back the scratch memory idle for too long.

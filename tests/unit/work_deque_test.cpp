@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "pstl_ws/detail/config.hpp"
-#include "pstl_ws/detail/runtime/work_deque.hpp"
+#include "pstl_ws/detail/runtime/work_deque_growth.hpp"  // the members of work_deque<item>
 #include "test_support.hpp"
 
 namespace {

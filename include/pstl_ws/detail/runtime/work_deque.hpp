@@ -156,22 +156,13 @@ class work_deque {
     }
   };
 
-  buffer* allocate(std::int64_t capacity) {
-    const std::size_t num_words = static_cast<std::size_t>(capacity) * k_words;
-    auto buf = std::make_unique<buffer>(
-        buffer{capacity, std::make_unique<slot_line[]>((num_words + k_line_words - 1) / k_line_words)});
-    m_buffers.push_back(std::move(buf));
-    return m_buffers.back().get();
-  }
+  // Defined in work_deque_growth.hpp, which only src/ (for work_deque<job_ref>,
+  // explicitly instantiated there) and the deque's own test include: so that
+  // every translation unit whose pushes reach them does not instantiate them
+  // (docs/design.md#compile-time). allocate() may throw std::bad_alloc.
+  buffer* allocate(std::int64_t capacity);
+  buffer* grow(const buffer* old, std::int64_t t, std::int64_t b);
 
-  buffer* grow(const buffer* old, std::int64_t t, std::int64_t b) {
-    buffer* bigger = allocate(old->m_capacity * 2);
-    for (std::int64_t i = t; i < b; ++i) {
-      bigger->put(i, old->get(i));
-    }
-    m_buffer.store(bigger, std::memory_order_release);  // release: publishes the copied slots; pairs with acquire in steal()
-    return bigger;
-  }
 
   alignas(k_cache_line) std::atomic<std::int64_t> m_top{0};
   alignas(k_cache_line) std::atomic<std::int64_t> m_bottom{0};
