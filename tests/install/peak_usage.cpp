@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // peak_usage COMMAND [ARG...]: runs the command and prints, on one line, the
-// wall time it took in milliseconds and its peak resident memory in KiB
-// (wait4's ru_maxrss), for check_compile_cost.cmake, which measures what a
+// wall time it took and the CPU time (user and system) it and the children it
+// waited for used, both in milliseconds, and its peak resident memory in KiB
+// (wait4's rusage), for check_compile_cost.cmake, which measures what a
 // translation unit costs the compiler. Exits with the command's status (1 if
 // it cannot be started or did not exit normally).
 #include <sys/resource.h>
@@ -35,6 +36,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
-  std::printf("%lld %ld\n", static_cast<long long>(took.count()), usage.ru_maxrss);
+  const auto ms = [](const timeval& t) { return static_cast<long long>(t.tv_sec) * 1000 + t.tv_usec / 1000; };
+  std::printf("%lld %lld %ld\n", static_cast<long long>(took.count()), ms(usage.ru_utime) + ms(usage.ru_stime),
+              usage.ru_maxrss);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }
