@@ -163,7 +163,6 @@ class work_deque {
   buffer* allocate(std::int64_t capacity);
   buffer* grow(const buffer* old, std::int64_t t, std::int64_t b);
 
-
   alignas(k_cache_line) std::atomic<std::int64_t> m_top{0};
   alignas(k_cache_line) std::atomic<std::int64_t> m_bottom{0};
   std::atomic<buffer*> m_buffer{nullptr};
