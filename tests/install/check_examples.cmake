@@ -36,8 +36,4 @@ if(count LESS 2)
   message(FATAL_ERROR "README.md has ${count} complete programs (```cpp blocks with a main); its two examples should be")
 endif()
 
-run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples -B ${WORK_DIR}/build -DCMAKE_BUILD_TYPE=Release
-    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DREADME_EXAMPLES_DIR=${WORK_DIR}/readme)
-run(${CMAKE_COMMAND} --build ${WORK_DIR}/build -j 2)
-run(${CTEST} --test-dir ${WORK_DIR}/build --output-on-failure)
-message(STATUS "${run_output}")
+run_examples(${WORK_DIR}/prefix ${WORK_DIR}/build -DREADME_EXAMPLES_DIR=${WORK_DIR}/readme)

@@ -38,9 +38,5 @@ foreach(file IN ITEMS "/usr/include/pstl_ws/thread_pool.hpp" "/usr/include/pstl_
 endforeach()
 
 run(dpkg-deb -x ${packages} ${WORK_DIR}/root)
-run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples -B ${WORK_DIR}/examples -DCMAKE_BUILD_TYPE=Release
-    -DCMAKE_CXX_COMPILER=${CXX} -DCMAKE_PREFIX_PATH=${WORK_DIR}/root/usr)
-run(${CMAKE_COMMAND} --build ${WORK_DIR}/examples -j 2)
-run(${CTEST} --test-dir ${WORK_DIR}/examples --output-on-failure)
-message(STATUS "${run_output}")
+run_examples(${WORK_DIR}/root/usr ${WORK_DIR}/examples)
 message(STATUS "the package's files, dependencies and examples built against it all hold")
